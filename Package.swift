@@ -1,0 +1,38 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "AlbumStore",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "AlbumStore", targets: ["AlbumStore"]),
+        // The SQLite layer is a product of its own so that the benchmark package
+        // (scripts/Benchmarks) can measure it without depending on the facade.
+        .library(name: "SQLite", targets: ["SQLite"]),
+        .executable(name: "albumstore", targets: ["AlbumStoreCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSQLite",
+            path: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "AlbumStore", dependencies: ["SQLite"]),
+        .executableTarget(
+            name: "AlbumStoreCLI",
+            dependencies: [
+                "AlbumStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
+        .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "SQLite"]),
+        .testTarget(name: "AlbumStoreCLITests", dependencies: ["AlbumStore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

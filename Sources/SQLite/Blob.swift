@@ -1,0 +1,67 @@
+import CSQLite
+import Foundation
+
+/// An open handle on one blob value, read and written in chunks without loading it whole.
+///
+/// The blob's size is fixed: create it with `zeroblob(n)` and then write into it. Any change to
+/// the row expires the handle (`SQLITE_ABORT`). An open handle keeps its transaction open, so
+/// close it (or let it go) promptly.
+/// Related SQLite documentation: https://sqlite.org/c3ref/blob_open.html
+public final class Blob {
+    private let handle: OpaquePointer
+    private let connection: OpaquePointer
+
+    init(connection: OpaquePointer, table: String, column: String, rowID: Int64, writable: Bool) throws(SQLiteError) {
+        var handle: OpaquePointer?
+        let code = sqlite3_blob_open(connection, "main", table, column, rowID, writable ? 1 : 0, &handle)
+        guard code == SQLITE_OK, let handle else {
+            let error = SQLiteError(code: code, connection: connection)
+            sqlite3_blob_close(handle)
+            throw error
+        }
+        self.handle = handle
+        self.connection = connection
+    }
+
+    deinit { sqlite3_blob_close(handle) }
+
+    /// The blob's size in bytes.
+    public var count: Int { Int(sqlite3_blob_bytes(handle)) }
+
+    /// Reads `count` bytes starting at `offset` into `buffer`.
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(SQLiteError) {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+        try check(sqlite3_blob_read(handle, base, Int32(buffer.count), Int32(offset)), connection)
+    }
+
+    /// Reads up to `count` bytes starting at `offset` (fewer at the end of the blob).
+    public func read(count: Int, at offset: Int) throws -> Data {
+        let length = max(0, min(count, self.count - offset))
+        var data = Data(count: length)
+        try data.withUnsafeMutableBytes { try read(into: $0, at: offset) }
+        return data
+    }
+
+    /// Writes `bytes` starting at `offset`; the blob cannot grow.
+    public func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws(SQLiteError) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        try check(sqlite3_blob_write(handle, base, Int32(bytes.count), Int32(offset)), connection)
+    }
+
+    /// Writes `data` starting at `offset`; the blob cannot grow.
+    public func write(_ data: Data, at offset: Int) throws {
+        try data.withUnsafeBytes { try write($0, at: offset) }
+    }
+
+    /// Points the handle at the same column of another row, cheaper than opening a new one.
+    public func reopen(rowID: Int64) throws(SQLiteError) {
+        try check(sqlite3_blob_reopen(handle, rowID), connection)
+    }
+}
+
+extension Connection {
+    /// Opens the blob in `table.column` of row `rowID` for incremental I/O.
+    public func openBlob(table: String, column: String, rowID: Int64, writable: Bool = false) throws(SQLiteError) -> Blob {
+        try Blob(connection: handle, table: table, column: column, rowID: rowID, writable: writable)
+    }
+}

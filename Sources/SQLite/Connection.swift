@@ -1,0 +1,155 @@
+import CSQLite
+
+/// One connection to a SQLite database.
+///
+/// A connection, its statements and its hooks belong to one thread at a time: it is not
+/// `Sendable`. `Database` shares connections safely across threads and tasks.
+/// Path may be a file path, `:memory:`, or a `file:` URI (URI filenames are enabled).
+/// Related SQLite documentation: https://sqlite.org/c3ref/open.html
+public final class Connection {
+    public let path: String
+    @usableFromInline let handle: OpaquePointer
+    private var statementCache: [String: Statement] = [:]
+    var hooks = Hooks()
+    var savepointDepth = 0
+
+    /// Opens (and by default creates) the database at `path` and applies `options`.
+    public init(path: String, options: ConnectionOptions = .default) throws(SQLiteError) {
+        var flags = SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch options.mode {
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = SQLiteError(code: code, connection: handle)
+            sqlite3_close_v2(handle)
+            throw SQLiteError(extendedCode: error.extendedCode, message: "\(error.message): \(path)")
+        }
+        self.path = path
+        self.handle = handle
+        sqlite3_extended_result_codes(handle, 1)
+        do {
+            try configure(options)
+        } catch {
+            sqlite3_close_v2(handle)
+            throw error
+        }
+    }
+
+    private func configure(_ options: ConnectionOptions) throws(SQLiteError) {
+        sqlite3_busy_timeout(handle, Int32(options.busyTimeout.components.seconds * 1000
+            + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000))
+        if let journalMode = options.journalMode, options.mode != .readOnly {
+            try setJournalMode(journalMode)
+        }
+        try execute("PRAGMA synchronous = \(options.synchronous.rawValue)")
+        try execute("PRAGMA foreign_keys = \(options.foreignKeys ? "ON" : "OFF")")
+        if options.queryOnly { try execute("PRAGMA query_only = ON") }
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Switches the journal mode. WAL rewrites the file header, so do it only on files you own.
+    public func setJournalMode(_ mode: ConnectionOptions.JournalMode) throws(SQLiteError) {
+        try execute("PRAGMA journal_mode = \(mode.rawValue)")
+    }
+
+    // MARK: Running SQL
+
+    /// Runs one or more `;`-separated statements that take no parameters.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) }
+            sqlite3_free(message)
+            var error = SQLiteError(code: code, connection: handle, sql: sql)
+            if let text { error.message = text }
+            throw error
+        }
+    }
+
+    /// Prepares a statement the caller owns.
+    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        try Statement(sql: sql, connection: handle)
+    }
+
+    /// A prepared statement from this connection's cache, reset and with its bindings cleared.
+    ///
+    /// Reuse is what makes repeated statements fast: preparing costs more than running a small one.
+    public func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        if let statement = statementCache[sql] {
+            statement.reset()
+            statement.clearBindings()
+            return statement
+        }
+        let statement = try prepare(sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// Runs a cached statement with positional `arguments`; `nil` binds NULL.
+    public func run(_ sql: String, _ arguments: (any Bindable)?...) throws(SQLiteError) {
+        let statement = try cachedStatement(sql)
+        try statement.bind(arguments)
+        try statement.run()
+    }
+
+    /// Runs a cached statement with named arguments, e.g. `[":title": "Low"]`.
+    public func run(_ sql: String, named arguments: [String: (any Bindable)?]) throws(SQLiteError) {
+        let statement = try cachedStatement(sql)
+        try statement.bind(named: arguments)
+        try statement.run()
+    }
+
+    /// Maps every row of a cached query through `transform`.
+    public func query<T>(_ sql: String, _ arguments: (any Bindable)?..., as transform: (Row) throws -> T) throws -> [T] {
+        try cachedStatement(sql).map(arguments, transform)
+    }
+
+    /// The first row of a cached query mapped through `transform`, or `nil` when there is none.
+    public func first<T>(_ sql: String, _ arguments: (any Bindable)?..., as transform: (Row) throws -> T) throws -> T? {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        return try statement.step() ? transform(statement.row) : nil
+    }
+
+    /// The first column of the first row, or `nil` when there is no row or it is NULL.
+    public func scalar<T: ColumnDecodable>(_ sql: String, _ arguments: (any Bindable)?..., as type: T.Type = T.self) throws -> T? {
+        let statement = try cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(arguments)
+        return try statement.step() ? T.decode(from: statement.handle, at: 0) : nil
+    }
+
+    // MARK: State
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes64(handle)) }
+    /// Rows changed since the connection opened.
+    public var totalChanges: Int { Int(sqlite3_total_changes64(handle)) }
+    /// The rowid of the last successful INSERT on this connection.
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    /// Whether a transaction is open (SQLite is not in autocommit mode).
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    /// Whether the connection cannot write (opened read-only, or `query_only`).
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// `PRAGMA data_version`: changes when *another* connection, in any process, commits.
+    ///
+    /// Compare values read on the same connection; its own commits do not change it.
+    /// Related SQLite documentation: https://sqlite.org/pragma.html#pragma_data_version
+    public func dataVersion() throws -> Int64 {
+        try scalar("PRAGMA data_version") ?? 0
+    }
+
+    /// The version of the linked SQLite library, e.g. "3.40.1".
+    public static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+}

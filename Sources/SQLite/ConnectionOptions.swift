@@ -1,0 +1,24 @@
+/// How a connection is opened and set up.
+public struct ConnectionOptions: Sendable {
+    public enum Mode: Sendable { case readOnly, readWrite, readWriteCreate }
+    public enum JournalMode: String, Sendable { case wal = "WAL", delete = "DELETE", memory = "MEMORY" }
+    public enum Synchronous: String, Sendable { case off = "OFF", normal = "NORMAL", full = "FULL" }
+
+    /// Read-only, read-write, or read-write creating the file (the default).
+    public var mode: Mode = .readWriteCreate
+    /// Set on open when the connection can write; `nil` leaves the file's journal mode alone
+    /// (needed to inspect a file without rewriting its header).
+    public var journalMode: JournalMode? = .wal
+    /// `NORMAL` is durable in WAL mode except for the last commits before a power loss.
+    public var synchronous: Synchronous = .normal
+    public var foreignKeys = true
+    /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
+    public var busyTimeout: Duration = .seconds(5)
+    /// Turns writes into errors (`PRAGMA query_only`), for reader connections.
+    public var queryOnly = false
+
+    public init() {}
+
+    /// The defaults: read-write-create, WAL, `synchronous=NORMAL`, foreign keys on, 5 s busy timeout.
+    public static let `default` = ConnectionOptions()
+}

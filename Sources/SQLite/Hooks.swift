@@ -1,0 +1,68 @@
+import CSQLite
+
+/// A row written by INSERT, UPDATE or DELETE, as the update hook reports it.
+public struct RowChange: Sendable, Hashable {
+    public enum Operation: Sendable, Hashable { case insert, update, delete }
+    public var operation: Operation
+    public var table: String
+    public var rowID: Int64
+
+    public init(operation: Operation, table: String, rowID: Int64) {
+        self.operation = operation
+        self.table = table
+        self.rowID = rowID
+    }
+}
+
+/// The closures a connection calls from SQLite's hooks.
+struct Hooks {
+    var update: ((RowChange) -> Void)?
+    var commit: (() -> Bool)?
+    var rollback: (() -> Void)?
+}
+
+extension Connection {
+    /// Calls `body` for every row a statement on this connection inserts, updates or deletes.
+    ///
+    /// The hook fires before commit and also for work later rolled back: pair it with the
+    /// commit and rollback hooks. It misses rows deleted by `INSERT OR REPLACE` and by an
+    /// unconditional `DELETE FROM t` on a table without triggers, and WITHOUT ROWID tables.
+    /// `body` must not use the connection. Pass `nil` to remove the hook.
+    /// Related SQLite documentation: https://sqlite.org/c3ref/update_hook.html
+    public func onUpdate(_ body: ((RowChange) -> Void)?) {
+        hooks.update = body
+        guard body != nil else { sqlite3_update_hook(handle, nil, nil); return }
+        sqlite3_update_hook(handle, { context, operation, _, table, rowID in
+            let connection = Unmanaged<Connection>.fromOpaque(context!).takeUnretainedValue()
+            let kind: RowChange.Operation = switch operation {
+            case SQLITE_INSERT: .insert
+            case SQLITE_DELETE: .delete
+            default: .update
+            }
+            connection.hooks.update?(RowChange(operation: kind, table: String(cString: table!), rowID: rowID))
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Calls `body` when a transaction is about to commit; returning `false` turns the commit
+    /// into a rollback. `body` must not use the connection. Pass `nil` to remove the hook.
+    /// Related SQLite documentation: https://sqlite.org/c3ref/commit_hook.html
+    public func onCommit(_ body: (() -> Bool)?) {
+        hooks.commit = body
+        guard body != nil else { sqlite3_commit_hook(handle, nil, nil); return }
+        sqlite3_commit_hook(handle, { context in
+            let connection = Unmanaged<Connection>.fromOpaque(context!).takeUnretainedValue()
+            return connection.hooks.commit?() == false ? 1 : 0
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Calls `body` when a transaction rolls back (not for a savepoint's `ROLLBACK TO`).
+    /// `body` must not use the connection. Pass `nil` to remove the hook.
+    public func onRollback(_ body: (() -> Void)?) {
+        hooks.rollback = body
+        guard body != nil else { sqlite3_rollback_hook(handle, nil, nil); return }
+        sqlite3_rollback_hook(handle, { context in
+            let connection = Unmanaged<Connection>.fromOpaque(context!).takeUnretainedValue()
+            connection.hooks.rollback?()
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+}
