@@ -22,7 +22,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "AlbumStore", dependencies: ["SQLite"]),
+        .target(name: "AlbumStore", dependencies: ["SQLite", "CSQLite"]),
         .executableTarget(
             name: "AlbumStoreCLI",
             dependencies: [
@@ -32,7 +32,7 @@ let package = Package(
         ),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
         .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "SQLite"]),
-        .testTarget(name: "AlbumStoreCLITests", dependencies: ["AlbumStore"]),
+        .testTarget(name: "AlbumStoreCLITests", dependencies: ["AlbumStore", "AlbumStoreCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -139,6 +139,8 @@ public final class Connection {
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     /// Whether a transaction is open (SQLite is not in autocommit mode).
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    /// Whether the database lives in memory (or in a temporary file) rather than in a named file.
+    public var isInMemory: Bool { sqlite3_db_filename(handle, "main").map { $0.pointee == 0 } ?? true }
     /// Whether the connection cannot write (opened read-only, or `query_only`).
     public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
 

@@ -16,8 +16,9 @@ public final class Database: Sendable {
     /// Opens `path` with a writer connection and, unless it is in memory, a reader.
     public init(path: String, options: ConnectionOptions = .default) throws(SQLiteError) {
         self.path = path
-        writer = LockedConnection(try Connection(path: path, options: options))
-        if Database.isInMemory(path) {
+        let connection = try Connection(path: path, options: options)
+        writer = LockedConnection(connection)
+        if connection.isInMemory {
             reader = nil
         } else {
             var readerOptions = options
@@ -33,10 +34,6 @@ public final class Database: Sendable {
         path = connection.path
         writer = LockedConnection(connection)
         reader = nil
-    }
-
-    static func isInMemory(_ path: String) -> Bool {
-        path.isEmpty || path == ":memory:" || path.contains("mode=memory")
     }
 
     /// Runs `body` on the writer inside an immediate transaction: commits on return, rolls back on throw.

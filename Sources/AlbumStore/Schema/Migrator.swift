@@ -1,0 +1,86 @@
+import Foundation
+import SQLite
+
+/// Brings a database up to the schema of `Migrations/`, refusing files it must not touch.
+///
+/// Before writing anything it checks, reading only, that the file is empty or ours (marked by
+/// `PRAGMA application_id`), that no applied migration is unknown (newer schema) or changed
+/// (checksum). Each pending migration then runs in its own transaction together with its record
+/// in `schema_migrations` and `PRAGMA user_version`, so a failure leaves the previous version.
+public struct Migrator: Sendable {
+    /// 'AlbS': marks a SQLite file as an AlbumStore library.
+    public static let applicationID: Int32 = 0x416C_6253
+
+    public let migrations: [Migration]
+
+    public init(migrations: [Migration] = Migration.embedded) {
+        precondition(migrations.map(\.version) == migrations.map(\.version).sorted(), "migrations out of order")
+        self.migrations = migrations
+    }
+
+    /// The newest schema version this migrator knows.
+    public var latestVersion: Int { migrations.last?.version ?? 0 }
+
+    /// Checks the file, then applies pending migrations. Returns the schema version reached.
+    ///
+    /// The connection should not have switched to WAL yet: that rewrites the header of a file
+    /// that may not be ours. `enableWAL` is called once the file is known to be ours.
+    @discardableResult
+    public func migrate(_ connection: Connection, enableWAL: Bool = true) throws -> Int {
+        let applied = try inspect(connection)
+        if enableWAL && !connection.isInMemory { try connection.setJournalMode(.wal) }
+        var version = applied.last?.version ?? 0
+        for migration in migrations where migration.version > version {
+            try apply(migration, to: connection, from: version)
+            version = migration.version
+        }
+        return version
+    }
+
+    /// The migrations recorded in the file, after checking it is ours and compatible.
+    func inspect(_ connection: Connection) throws -> [AppliedMigration] {
+        let path = connection.path
+        let applicationID = try connection.scalar("PRAGMA application_id", as: Int32.self) ?? 0
+        let objects = try connection.scalar("SELECT count(*) FROM sqlite_schema", as: Int.self) ?? 0
+        if applicationID == 0 && objects == 0 { return [] }
+        guard applicationID == Self.applicationID else {
+            let reason = applicationID == 0 ? "it holds \(objects) schema objects but no AlbumStore mark"
+                : "application_id is \(applicationID), not AlbumStore's \(Self.applicationID)"
+            throw SchemaError.notAnAlbumStore(path: path, reason: reason)
+        }
+        return try check(try AppliedMigration.all(in: connection), path: path)
+    }
+
+    private func check(_ applied: [AppliedMigration], path: String) throws -> [AppliedMigration] {
+        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
+        for record in applied {
+            guard let migration = known[record.version] else {
+                throw SchemaError.newerThanKnown(path: path, version: applied.last!.version, known: latestVersion)
+            }
+            guard migration.checksum == record.checksum else {
+                throw SchemaError.migrationChanged(
+                    path: path, migration: migration.fileName, applied: record.checksum, current: migration.checksum)
+            }
+        }
+        return applied
+    }
+
+    private func apply(_ migration: Migration, to connection: Connection, from version: Int) throws {
+        do {
+            try connection.transaction(.immediate) {
+                // Another process may have migrated meanwhile: re-read under the write lock.
+                if try AppliedMigration.latestVersion(in: connection) >= migration.version { return }
+                if version == 0 {
+                    try connection.execute("PRAGMA application_id = \(Self.applicationID)")
+                    try connection.execute(AppliedMigration.tableSQL)
+                }
+                try connection.execute(migration.sql)
+                try AppliedMigration.record(migration, in: connection)
+                try connection.execute("PRAGMA user_version = \(migration.version)")
+            }
+        } catch {
+            throw SchemaError.migrationFailed(
+                path: connection.path, migration: migration.fileName, version: version, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// Why a database file cannot be opened as an AlbumStore library. Nothing was changed.
+public enum SchemaError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The file is not a SQLite database, or is another application's database.
+    case notAnAlbumStore(path: String, reason: String)
+    /// The database was migrated by a newer albumstore.
+    case newerThanKnown(path: String, version: Int, known: Int)
+    /// An applied migration's SQL differs from this binary's copy.
+    case migrationChanged(path: String, migration: String, applied: String, current: String)
+    /// A migration failed; the database stays at `version`.
+    case migrationFailed(path: String, migration: String, version: Int, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .notAnAlbumStore(path, reason):
+            "\(path): not an AlbumStore database (\(reason)); it was left untouched"
+        case let .newerThanKnown(path, version, known):
+            "\(path): schema version \(version) is newer than this albumstore knows (\(known)); upgrade albumstore"
+        case let .migrationChanged(path, migration, applied, current):
+            "\(path): migration \(migration) changed after it was applied (checksum \(applied), now \(current)); restore the original file"
+        case let .migrationFailed(path, migration, version, reason):
+            "\(path): migration \(migration) failed: \(reason); the database stays at schema version \(version)"
+        }
+    }
+}

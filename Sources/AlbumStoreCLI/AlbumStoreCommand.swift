@@ -1,0 +1,45 @@
+import AlbumStore
+import ArgumentParser
+import Foundation
+
+@main
+struct AlbumStoreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "albumstore",
+        abstract: "A fast, scriptable music-album catalog in SQLite.",
+        discussion: """
+            Every command works on one library file: --db PATH, else $ALBUMSTORE_DB, else
+            $XDG_DATA_HOME/albumstore/library.sqlite (~/.local/share/albumstore/library.sqlite).
+            Exit status: 0 on success, 1 on bad input or a failed operation, 2 on usage errors.
+            """,
+        version: AlbumStoreVersion.current,
+        subcommands: [Init.self, Info.self]
+    )
+
+    /// Parses, runs, and maps failures to the exit codes the help promises.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(reporting: error)
+        }
+    }
+
+    /// Help and --version exit 0; usage errors print the usage and exit 2; anything else is one
+    /// line on stderr and exit 1.
+    static func exit(reporting error: Error) -> Never {
+        let code = exitCode(for: error)
+        if code == .success || error is ExitCode { exit(withError: error) }
+        if code == .validationFailure {
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+        FileHandle.standardError.write(Data("albumstore: \(error)\n".utf8))
+        Foundation.exit(1)
+    }
+}

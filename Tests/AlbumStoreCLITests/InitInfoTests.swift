@@ -1,0 +1,90 @@
+import AlbumStore
+import Foundation
+import Testing
+
+struct InitInfoTests {
+    let cli = try! CLI()
+
+    @Test func initCreatesTheLibraryAndPrintsPathAndSchemaVersion() throws {
+        let db = cli.path("music/library.sqlite")
+        let result = try cli.run("init", "--db", db)
+
+        #expect(result.status == 0)
+        #expect(result.stdout == "\(db): schema version \(Migration.embedded.last!.version)\n")
+        #expect(FileManager.default.fileExists(atPath: db))
+    }
+
+    @Test func infoReportsPathVersionsCountAndSize() throws {
+        let db = cli.path("library.sqlite")
+        try cli.run("init", "--db", db)
+        let result = try cli.run("info", "--db", db, "--json")
+
+        #expect(result.status == 0)
+        let info = try JSONDecoder().decode(LibraryInfo.self, from: Data(result.stdout.utf8))
+        #expect(info.path == db)
+        #expect(info.schemaVersion == Migration.embedded.last!.version)
+        #expect(info.sqliteVersion.hasPrefix("3."))
+        #expect(info.albumCount == 0)
+        #expect(info.fileSize > 0)
+    }
+
+    @Test func albumstoreDBChoosesTheLibraryWhenNoDBOptionIsGiven() throws {
+        let db = cli.path("from-env.sqlite")
+        let result = try cli.run("init", environment: ["ALBUMSTORE_DB": db])
+
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(db + ":"))
+        #expect(FileManager.default.fileExists(atPath: db))
+    }
+
+    @Test func defaultLibraryLivesUnderXDGDataHome() throws {
+        let result = try cli.run("init")
+
+        let expected = cli.path("data/albumstore/library.sqlite")
+        #expect(result.stdout.hasPrefix(expected + ":"))
+        #expect(FileManager.default.fileExists(atPath: expected))
+    }
+
+    @Test func defaultLibraryFallsBackToLocalShareUnderHome() throws {
+        let result = try cli.run("init", environment: ["XDG_DATA_HOME": ""])
+
+        #expect(result.stdout.hasPrefix(cli.path(".local/share/albumstore/library.sqlite") + ":"))
+    }
+
+    @Test func aCopiedBinaryWithNothingBesideItCreatesAndMigratesALibrary() throws {
+        let lonely = cli.directory.appendingPathComponent("bin-alone")
+        try FileManager.default.createDirectory(at: lonely, withIntermediateDirectories: true)
+        let binary = lonely.appendingPathComponent("albumstore")
+        try FileManager.default.copyItem(at: CLI.builtBinary, to: binary)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: lonely.path) == ["albumstore"])
+
+        let result = try CLI(binary: binary).run("init", "--db", cli.path("copied.sqlite"))
+
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("schema version \(Migration.embedded.last!.version)\n"))
+    }
+
+    @Test func versionPrintsTheRelease() throws {
+        let result = try cli.run("--version")
+        #expect(result.status == 0)
+        #expect(result.stdout == AlbumStoreVersion.current + "\n")
+    }
+
+    @Test func aForeignFileFailsWithOneLineAndExitOneAndStaysUnchanged() throws {
+        let path = cli.path("notes.txt")
+        try Data("shopping list\n".utf8).write(to: URL(fileURLWithPath: path))
+
+        let result = try cli.run("info", "--db", path)
+
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("albumstore: \(path): not an AlbumStore database"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "shopping list\n")
+    }
+
+    @Test func anUnknownOptionIsAUsageErrorWithExitTwo() throws {
+        let result = try cli.run("info", "--no-such-option")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Unknown option '--no-such-option'"))
+    }
+}

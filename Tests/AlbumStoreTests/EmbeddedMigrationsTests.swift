@@ -1,0 +1,21 @@
+import Foundation
+import Testing
+import AlbumStore
+
+/// The binary carries its schema (Migration.embedded); Migrations/*.sql is the source of truth.
+struct EmbeddedMigrationsTests {
+    @Test func embeddedCopyEqualsTheMigrationFiles() throws {
+        let folder = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Migrations")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".sql") }.sorted()
+        let onDisk = try files.map { file in
+            Migration(fileName: String(file.dropLast(4)),
+                      sql: try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+        }
+
+        #expect(!onDisk.isEmpty)
+        #expect(Migration.embedded == onDisk, "Migrations/ changed: run scripts/embed-migrations")
+    }
+}
