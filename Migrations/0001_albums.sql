@@ -19,8 +19,9 @@ CREATE TABLE albums (
     updated_at  INTEGER NOT NULL
 );
 
--- The list order, and index -> album lookups.
-CREATE UNIQUE INDEX albums_position ON albums(position);
+-- The list order (position, then id), and index -> album lookups. Not UNIQUE: a local
+-- renumbering rewrites neighbours one by one and may pass through equal keys.
+CREATE INDEX albums_position ON albums(position);
 CREATE UNIQUE INDEX albums_external_id ON albums(external_id) WHERE external_id IS NOT NULL;
 -- Filters by artist (case-insensitive, then by year) and by year.
 CREATE INDEX albums_artist ON albums(artist COLLATE NOCASE, year);

@@ -13,7 +13,7 @@ struct AlbumStoreCommand: AsyncParsableCommand {
             Exit status: 0 on success, 1 on bad input or a failed operation, 2 on usage errors.
             """,
         version: AlbumStoreVersion.current,
-        subcommands: [Init.self, Info.self]
+        subcommands: [Init.self, Info.self, Add.self, Edit.self, Remove.self, Move.self, List.self, Show.self, Undo.self, Redo.self, History.self]
     )
 
     /// Parses, runs, and maps failures to the exit codes the help promises.

@@ -25,12 +25,29 @@ CREATE TABLE albums (
     updated_at  INTEGER NOT NULL
 );
 
--- The list order, and index -> album lookups.
-CREATE UNIQUE INDEX albums_position ON albums(position);
+-- The list order (position, then id), and index -> album lookups. Not UNIQUE: a local
+-- renumbering rewrites neighbours one by one and may pass through equal keys.
+CREATE INDEX albums_position ON albums(position);
 CREATE UNIQUE INDEX albums_external_id ON albums(external_id) WHERE external_id IS NOT NULL;
 -- Filters by artist (case-insensitive, then by year) and by year.
 CREATE INDEX albums_artist ON albums(artist COLLATE NOCASE, year);
 CREATE INDEX albums_year ON albums(year);
+
+"""####),
+        Migration(fileName: "0002_history", sql: ####"""
+-- Undo history: one row per command made through the Library, newest last.
+--
+-- `changeset` is the command's changes as recorded by SQLite's session extension; undo applies
+-- its inverse, redo applies it again. Rows with `undone = 1` form the redo stack; a new command
+-- deletes them. The Library keeps at most its history limit of rows.
+CREATE TABLE history (
+    id          INTEGER PRIMARY KEY,
+    description TEXT    NOT NULL,
+    changeset   BLOB    NOT NULL,
+    -- Milliseconds since 1970-01-01 UTC.
+    created_at  INTEGER NOT NULL,
+    undone      INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1))
+);
 
 """####),
     ]

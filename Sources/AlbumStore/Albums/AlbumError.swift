@@ -1,0 +1,25 @@
+/// Why an album operation was refused. Nothing was changed.
+public enum AlbumError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// A field's value is not acceptable.
+    case invalid(field: String, reason: String)
+    /// An index outside `valid` (`nil` when no index is valid: the library is empty).
+    case indexOutOfRange(index: Int, valid: ClosedRange<Int>?)
+    case notFound(id: Album.ID)
+    /// Another album already has this external id.
+    case duplicateExternalID(String, existing: Album.ID)
+
+    public var description: String {
+        switch self {
+        case let .invalid(field, reason):
+            "\(field): \(reason)"
+        case let .indexOutOfRange(index, valid?):
+            "index \(index) is out of range: valid indexes are \(valid.lowerBound)...\(valid.upperBound)"
+        case let .indexOutOfRange(index, nil):
+            "index \(index) is out of range: the library is empty"
+        case let .notFound(id):
+            "no album with id \(id)"
+        case let .duplicateExternalID(externalID, existing):
+            "external id: \(externalID) already belongs to album \(existing)"
+        }
+    }
+}

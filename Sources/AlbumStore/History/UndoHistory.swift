@@ -1,0 +1,68 @@
+import Foundation
+import SQLite
+
+/// The persistent undo and redo stacks (table `history`), bounded to `limit` commands.
+///
+/// Why changesets rather than an undo log written by triggers: the session extension records
+/// every change to the tracked tables whatever statement made it, nets repeated changes to one
+/// row, and `sqlite3changeset_invert` gives the undo for free; applying checks each row is as
+/// the command left it, so undo never silently overwrites a change made behind its back. Tables
+/// join undo by being tracked, with no triggers to keep in sync. The cost is the changeset's
+/// size for bulk work, which the bound on history limits.
+struct UndoHistory: Sendable {
+    /// How many commands are kept; older ones can no longer be undone.
+    let limit: Int
+
+    /// Records a new command: the redo stack is dropped and the oldest entries past `limit` go.
+    func record(_ changeset: Changeset, description: String, in connection: Connection) throws {
+        try connection.run("DELETE FROM history WHERE undone = 1")
+        try connection.run(
+            "INSERT INTO history (description, changeset, created_at) VALUES (?, ?, ?)",
+            description, changeset.data, Date().millisecondsSince1970)
+        // Ids stay contiguous (only the newest rows are ever deleted before an insert).
+        try connection.run("DELETE FROM history WHERE id <= ?", connection.lastInsertRowID - Int64(limit))
+    }
+
+    /// Undoes the newest command not yet undone; returns it and the changes made.
+    func undo(in connection: Connection) throws -> (HistoryEntry, Changeset) {
+        guard let (entry, changeset) = try top(undone: false, in: connection) else { throw HistoryError.nothingToUndo }
+        return (entry, try replay(try changeset.inverted(), of: entry, undone: true, in: connection))
+    }
+
+    /// Redoes the most recently undone command; returns it and the changes made.
+    func redo(in connection: Connection) throws -> (HistoryEntry, Changeset) {
+        guard let (entry, changeset) = try top(undone: true, in: connection) else { throw HistoryError.nothingToRedo }
+        return (entry, try replay(changeset, of: entry, undone: false, in: connection))
+    }
+
+    /// Every entry, oldest first.
+    func entries(in connection: Connection) throws -> [HistoryEntry] {
+        try connection.query("SELECT id, description, created_at, undone FROM history ORDER BY id") {
+            HistoryEntry(id: try $0[0], description: try $0[1],
+                         date: Date(millisecondsSince1970: try $0[2]), isUndone: try $0[3])
+        }
+    }
+
+    private func replay(_ changeset: Changeset, of entry: HistoryEntry, undone: Bool, in connection: Connection) throws -> Changeset {
+        do {
+            try changeset.apply(to: connection)
+        } catch {
+            throw HistoryError.conflict(command: entry.description, reason: error.message)
+        }
+        try connection.run("UPDATE history SET undone = ? WHERE id = ?", undone, entry.id)
+        return changeset
+    }
+
+    /// The top of the undo stack (newest done entry) or of the redo stack (oldest undone entry).
+    private func top(undone: Bool, in connection: Connection) throws -> (HistoryEntry, Changeset)? {
+        let order = undone ? "ASC" : "DESC"
+        return try connection.first(
+            "SELECT id, description, created_at, undone, changeset FROM history WHERE undone = ? ORDER BY id \(order) LIMIT 1",
+            undone
+        ) { row in
+            (HistoryEntry(id: try row[0], description: try row[1],
+                          date: Date(millisecondsSince1970: try row[2]), isUndone: try row[3]),
+             Changeset(data: try row[4]))
+        }
+    }
+}

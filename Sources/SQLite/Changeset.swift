@@ -1,0 +1,177 @@
+import CSQLite
+import Foundation
+
+/// The changes one piece of work made to some tables, recorded by SQLite's session extension:
+/// enough to undo them (`inverted()`) or do them again (`apply(to:)`).
+///
+/// Related SQLite documentation: https://sqlite.org/sessionintro.html
+public struct Changeset: Sendable, Hashable {
+    /// The changeset in SQLite's binary format, ready to store in a blob.
+    public let data: Data
+
+    public init(data: Data) { self.data = data }
+
+    public var isEmpty: Bool { data.isEmpty }
+
+    /// The changeset that undoes this one: inserts become deletes, deletes inserts, updates swap values.
+    public func inverted() throws(SQLiteError) -> Changeset {
+        if isEmpty { return self }
+        var count: Int32 = 0
+        var output: UnsafeMutableRawPointer?
+        let code = data.withUnsafeBytes { bytes in
+            sqlite3changeset_invert(Int32(bytes.count), UnsafeMutableRawPointer(mutating: bytes.baseAddress), &count, &output)
+        }
+        try check(code, nil)
+        defer { sqlite3_free(output) }
+        return Changeset(data: output.map { Data(bytes: $0, count: Int(count)) } ?? Data())
+    }
+
+    /// Applies the changes inside a savepoint of `connection`. Any conflict (a row missing, changed
+    /// since, or a constraint failing) aborts the whole changeset and throws; nothing is applied then.
+    public func apply(to connection: Connection) throws(SQLiteError) {
+        if isEmpty { return }
+        var conflict = ConflictReport()
+        let code = withUnsafeMutablePointer(to: &conflict) { report in
+            data.withUnsafeBytes { bytes in
+                sqlite3changeset_apply(
+                    connection.handle, Int32(bytes.count), UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                    nil,
+                    { context, kind, iterator in
+                        let report = context!.assumingMemoryBound(to: ConflictReport.self)
+                        report.pointee.record(kind: kind, iterator: iterator)
+                        return SQLITE_CHANGESET_ABORT
+                    },
+                    report)
+            }
+        }
+        if code == SQLITE_OK { return }
+        if let message = conflict.message {
+            throw SQLiteError(extendedCode: SQLITE_ABORT, message: message)
+        }
+        throw SQLiteError(code: code, connection: connection.handle)
+    }
+
+    /// Calls `body` with every row change: its table, operation, and old and new column values
+    /// (`nil` where the changeset does not carry the column, e.g. unchanged columns of an update).
+    public func forEach(_ body: (Change) throws -> Void) throws {
+        if isEmpty { return }
+        var iterator: OpaquePointer?
+        let code = data.withUnsafeBytes { bytes in
+            sqlite3changeset_start(&iterator, Int32(bytes.count), UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+        }
+        try check(code, nil)
+        defer { sqlite3changeset_finalize(iterator) }
+        // The iterator reads `data`'s bytes, which a Data value keeps alive and unmoved.
+        while sqlite3changeset_next(iterator) == SQLITE_ROW {
+            try body(Change(iterator: iterator!))
+        }
+    }
+
+    /// One row change in a changeset.
+    public struct Change {
+        public let table: String
+        public let operation: RowChange.Operation
+        private let iterator: OpaquePointer
+        private let columnCount: Int32
+
+        init(iterator: OpaquePointer) {
+            var table: UnsafePointer<CChar>?
+            var columns: Int32 = 0
+            var kind: Int32 = 0
+            var indirect: Int32 = 0
+            sqlite3changeset_op(iterator, &table, &columns, &kind, &indirect)
+            self.table = table.map { String(cString: $0) } ?? ""
+            self.operation = kind == SQLITE_INSERT ? .insert : kind == SQLITE_DELETE ? .delete : .update
+            self.iterator = iterator
+            self.columnCount = columns
+        }
+
+        /// The value of column `column` before the change (deletes and updates).
+        public func old(_ column: Int32) -> SQLiteValue? { value(column, sqlite3changeset_old) }
+        /// The value of column `column` after the change (inserts and updates).
+        public func new(_ column: Int32) -> SQLiteValue? { value(column, sqlite3changeset_new) }
+
+        private func value(
+            _ column: Int32,
+            _ read: (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
+        ) -> SQLiteValue? {
+            guard column < columnCount else { return nil }
+            var value: OpaquePointer?
+            guard read(iterator, column, &value) == SQLITE_OK, let value else { return nil }
+            return SQLiteValue(value)
+        }
+    }
+}
+
+/// The first conflict met while applying a changeset, for the error message.
+private struct ConflictReport {
+    var message: String?
+
+    mutating func record(kind: Int32, iterator: OpaquePointer?) {
+        guard message == nil else { return }
+        var table: UnsafePointer<CChar>?
+        var columns: Int32 = 0
+        var operation: Int32 = 0
+        var indirect: Int32 = 0
+        sqlite3changeset_op(iterator, &table, &columns, &operation, &indirect)
+        let name = table.map { String(cString: $0) } ?? "?"
+        let reason = switch kind {
+        case SQLITE_CHANGESET_DATA: "the row changed since"
+        case SQLITE_CHANGESET_NOTFOUND: "the row no longer exists"
+        case SQLITE_CHANGESET_CONFLICT: "a row with the same key exists"
+        case SQLITE_CHANGESET_CONSTRAINT: "a constraint would fail"
+        default: "conflict \(kind)"
+        }
+        message = "cannot apply change to \(name): \(reason)"
+    }
+}
+
+extension SQLiteValue {
+    /// Copies an unprotected `sqlite3_value`.
+    init(_ value: OpaquePointer) {
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: self = .integer(sqlite3_value_int64(value))
+        case SQLITE_FLOAT: self = .real(sqlite3_value_double(value))
+        case SQLITE_TEXT:
+            let count = Int(sqlite3_value_bytes(value))
+            self = .text(sqlite3_value_text(value).map {
+                String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+            } ?? "")
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_value_bytes(value))
+            self = .blob(sqlite3_value_blob(value).map { Data(bytes: $0, count: count) } ?? Data())
+        default: self = .null
+        }
+    }
+}
+
+/// Records, with SQLite's session extension, every change made on a connection to some tables
+/// until `changeset()` is taken. Tables need an explicit PRIMARY KEY; others are ignored.
+public final class ChangeRecorder {
+    private let session: OpaquePointer
+
+    /// Starts recording changes to `tables` of `connection`'s main database.
+    public init(connection: Connection, tables: [String]) throws(SQLiteError) {
+        var session: OpaquePointer?
+        try check(sqlite3session_create(connection.handle, "main", &session), connection.handle)
+        self.session = session!
+        for table in tables {
+            let code = sqlite3session_attach(self.session, table)
+            if code != SQLITE_OK {
+                sqlite3session_delete(self.session)
+                throw SQLiteError(code: code, connection: connection.handle)
+            }
+        }
+    }
+
+    deinit { sqlite3session_delete(session) }
+
+    /// The changes recorded so far, net: a row inserted then deleted leaves nothing.
+    public func changeset() throws(SQLiteError) -> Changeset {
+        var count: Int32 = 0
+        var buffer: UnsafeMutableRawPointer?
+        try check(sqlite3session_changeset(session, &count, &buffer), nil)
+        defer { sqlite3_free(buffer) }
+        return Changeset(data: buffer.map { Data(bytes: $0, count: Int(count)) } ?? Data())
+    }
+}
