@@ -1,0 +1,130 @@
+import Foundation
+import SQLite
+import Testing
+@testable import AlbumStore
+
+struct UndoTests {
+    let directory = try! TemporaryDirectory()
+    var url: URL { directory.file("library.sqlite") }
+
+    private func classics() throws -> Library {
+        let library = try Library.open(at: url)
+        for draft in AlbumDraft.classics { try library.albums.append(draft) }
+        return library
+    }
+
+    /// Runs `change`, checks undo restores every row exactly and redo restores the changed rows.
+    private func expectUndoAndRedo(_ library: Library, _ change: () throws -> Void) throws {
+        let before = try library.rows(of: "albums")
+        try change()
+        let after = try library.rows(of: "albums")
+        #expect(after != before)
+
+        try library.undo()
+        #expect(try library.rows(of: "albums") == before)
+        try library.redo()
+        #expect(try library.rows(of: "albums") == after)
+    }
+
+    @Test func undoAndRedoOfAppend() throws {
+        let library = try classics()
+        try expectUndoAndRedo(library) { try library.albums.append(.sample("Low")) }
+    }
+
+    @Test func undoAndRedoOfInsert() throws {
+        let library = try classics()
+        try expectUndoAndRedo(library) { try library.albums.insert(.sample("Low"), at: 2) }
+    }
+
+    @Test func undoAndRedoOfEdit() throws {
+        let library = try classics()
+        let album = try library.albums.album(at: 1)
+        try expectUndoAndRedo(library) { try library.albums.update(id: album.id) { $0.year = 2001 } }
+    }
+
+    @Test func undoAndRedoOfMove() throws {
+        let library = try classics()
+        let album = try library.albums.album(at: 4)
+        try expectUndoAndRedo(library) { try library.albums.move(id: album.id, to: 0) }
+        #expect(try library.albums.index(of: album.id) == 0)
+    }
+
+    @Test func undoAndRedoOfDeleteById() throws {
+        let library = try classics()
+        let album = try library.albums.album(at: 2)
+        try expectUndoAndRedo(library) { try library.albums.delete(id: album.id) }
+    }
+
+    @Test func undoOfDeleteRestoresTheSameRowIdPositionAndFieldsAfterReopening() throws {
+        var library = try classics()
+        let album = try library.albums.album(at: 3)
+        let before = try library.rows(of: "albums")
+        try library.albums.delete(at: 3)
+
+        library = try Library.open(at: url)   // a later process
+        try library.undo()
+
+        #expect(try library.rows(of: "albums") == before)
+        #expect(try library.albums.album(at: 3) == album)
+    }
+
+    @Test func aNewChangeAfterUndoDropsTheRedoStack() throws {
+        let library = try classics()
+        try library.albums.delete(at: 0)
+        try library.undo()
+        try library.albums.append(.sample("Low"))
+
+        #expect(throws: HistoryError.nothingToRedo) { try library.redo() }
+        #expect(try library.historyEntries().allSatisfy { !$0.isUndone })
+    }
+
+    @Test func undoWithEmptyHistoryAndRedoWithNothingUndoneAreErrors() throws {
+        let library = try Library.open(at: url)
+        #expect(throws: HistoryError.nothingToUndo) { try library.undo() }
+        #expect(throws: HistoryError.nothingToRedo) { try library.redo() }
+    }
+
+    @Test func undoGoesBackStepByStepThroughEveryCommand() throws {
+        let library = try Library.open(at: url)
+        var states = [try library.rows(of: "albums")]
+        for draft in AlbumDraft.classics {
+            try library.albums.append(draft)
+            states.append(try library.rows(of: "albums"))
+        }
+        for state in states.reversed().dropFirst() {
+            try library.undo()
+            #expect(try library.rows(of: "albums") == state)
+        }
+        #expect(try library.titles().isEmpty)
+    }
+
+    @Test func historyKeepsOnlyTheLimitOfCommandsWithDescriptions() throws {
+        let library = try Library.open(at: url, historyLimit: 3)
+        for draft in AlbumDraft.classics { try library.albums.append(draft) }
+
+        let entries = try library.historyEntries()
+        #expect(entries.map(\.description) == ["add “Nothing Like The Sun” by Sting", "add “Staring at the Sea” by The Cure", "add “American Pie” by Madonna"])
+        for _ in 0..<3 { try library.undo() }
+        #expect(throws: HistoryError.nothingToUndo) { try library.undo() }
+        #expect(try library.titles() == ["Best of Bowie", "It's My Life"])
+    }
+
+    @Test func commandsThatChangeNothingRecordNothing() throws {
+        let library = try classics()
+        let album = try library.albums.album(at: 2)
+        try library.albums.move(id: album.id, to: 2)
+        try library.albums.update(id: album.id) { $0.title = album.title }
+        #expect(try library.historyEntries().count == 5)
+    }
+
+    @Test func undoRefusesWhenTheRowChangedBehindTheHistorysBack() throws {
+        let library = try classics()
+        let album = try library.albums.album(at: 0)
+        try library.albums.update(id: album.id) { $0.year = 1993 }
+        try Connection(path: url.path).run("UPDATE albums SET year = 1994 WHERE id = ?", album.id)
+        let before = try library.rows(of: "albums")
+
+        #expect(throws: HistoryError.self) { try library.undo() }
+        #expect(try library.rows(of: "albums") == before)
+    }
+}
