@@ -37,6 +37,13 @@ public final class Blob {
     /// Reads up to `count` bytes starting at `offset` (fewer at the end of the blob).
     public func read(count: Int, at offset: Int) throws -> Data {
         let length = max(0, min(count, self.count - offset))
+        if length == 0 {
+            // A zero-byte read succeeds on a live handle and fails with SQLITE_ABORT on an expired
+            // one, whose size reads as 0: without it an expired handle would look like an empty blob.
+            var byte: UInt8 = 0
+            try check(sqlite3_blob_read(handle, &byte, 0, 0), connection)
+            return Data()
+        }
         var data = Data(count: length)
         try data.withUnsafeMutableBytes { try read(into: $0, at: offset) }
         return data

@@ -142,7 +142,10 @@ public final class Connection {
     /// Whether the database lives in memory (or in a temporary file) rather than in a named file.
     public var isInMemory: Bool { sqlite3_db_filename(handle, "main").map { $0.pointee == 0 } ?? true }
     /// Whether the connection cannot write (opened read-only, or `query_only`).
-    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+    public var isReadOnly: Bool {
+        // sqlite3_db_readonly does not see PRAGMA query_only.
+        sqlite3_db_readonly(handle, "main") == 1 || (try? scalar("PRAGMA query_only", as: Bool.self)) == true
+    }
 
     /// `PRAGMA data_version`: changes when *another* connection, in any process, commits.
     ///

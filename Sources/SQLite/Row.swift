@@ -13,6 +13,9 @@ public struct Row {
     public subscript<T: ColumnDecodable>(_ index: Int32, as type: T.Type = T.self) -> T {
         get throws(SQLiteError) {
             guard let value = T.decode(from: statement.handle, at: index) else {
+                guard index >= 0, index < statement.columnCount else {
+                    throw SQLiteError(extendedCode: SQLITE_RANGE, message: "no column \(index)", sql: statement.sql)
+                }
                 throw SQLiteError.mismatch(
                     "column \(statement.columnName(at: index)) is NULL, expected \(T.self)", sql: statement.sql)
             }

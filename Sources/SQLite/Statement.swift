@@ -135,7 +135,7 @@ public final class Statement {
 
     /// The name of column `index`, as SQLite reports it (the `AS` alias when there is one).
     public func columnName(at index: Int32) -> String {
-        String(cString: sqlite3_column_name(handle, index))
+        sqlite3_column_name(handle, index).map { String(cString: $0) } ?? "#\(index)"
     }
 
     /// The 0-based index of the column named `name` (case-insensitive).
