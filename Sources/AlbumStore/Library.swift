@@ -18,13 +18,21 @@ public final class Library: Sendable {
     let order = Mutex(OrderIndex())
     /// The tables whose changes commands record for undo.
     static let undoableTables = ["albums"]
+    let changeLog: ChangeLog
+    let hub = ChangeHub()
+    /// The change log position up to which change sets have gone to subscribers.
+    let delivered = Mutex<Int64>(0)
+    /// Commits since opening; the change log is pruned every `pruneInterval` of them.
+    let commits = Mutex(0)
+    static let pruneInterval = 64
 
     /// The albums, an ordered list.
     public var albums: AlbumRepository { AlbumRepository(library: self) }
 
-    private init(path: String, migrator: Migrator, historyLimit: Int) throws {
+    private init(path: String, migrator: Migrator, historyLimit: Int, retention: ChangeLog.Retention) throws {
         precondition(historyLimit > 0, "the history keeps at least one command")
         history = UndoHistory(limit: historyLimit)
+        changeLog = ChangeLog(retention: retention)
         var options = ConnectionOptions.default
         // WAL rewrites the file header: the migrator turns it on only once the file is known to be ours.
         options.journalMode = nil
@@ -35,6 +43,10 @@ public final class Library: Sendable {
             throw SchemaError.notAnAlbumStore(path: path, reason: "the file is not a SQLite database")
         }
         self.path = path
+        try database.withWriter { connection in
+            let latest = try ChangeLog.latestCursor(in: connection)
+            delivered.withLock { $0 = latest }
+        }
     }
 
     /// Opens the library at `url`, creating the file and its folders when missing and applying
@@ -42,15 +54,20 @@ public final class Library: Sendable {
     ///
     /// - Throws: `SchemaError` when the file is not an AlbumStore database, was migrated by a newer
     ///   version, or a migration fails; the file is left as it was.
-    /// - Parameter historyLimit: How many commands undo can go back (default 100).
-    public static func open(at url: URL, migrator: Migrator = Migrator(), historyLimit: Int = 100) throws -> Library {
+    /// - Parameters:
+    ///   - historyLimit: How many commands undo can go back (default 100).
+    ///   - changeLogRetention: How much of the change log other processes can catch up on.
+    public static func open(
+        at url: URL, migrator: Migrator = Migrator(), historyLimit: Int = 100,
+        changeLogRetention: ChangeLog.Retention = ChangeLog.Retention()
+    ) throws -> Library {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        return try Library(path: url.path, migrator: migrator, historyLimit: historyLimit)
+        return try Library(path: url.path, migrator: migrator, historyLimit: historyLimit, retention: changeLogRetention)
     }
 
     /// A library in memory, gone when the value is released: for tests and previews.
     public static func inMemory(migrator: Migrator = Migrator(), historyLimit: Int = 100) throws -> Library {
-        try Library(path: ":memory:", migrator: migrator, historyLimit: historyLimit)
+        try Library(path: ":memory:", migrator: migrator, historyLimit: historyLimit, retention: ChangeLog.Retention())
     }
 
     /// Facts about the file, for `albumstore info`.
@@ -96,19 +113,96 @@ public final class Library: Sendable {
         }
     }
 
-    /// Runs `body` in a write transaction and keeps the order index in step with the changes it
-    /// reports; any failure throws the index away, since it may have seen rolled-back work.
+    /// Runs `body` in a write transaction under a new transaction number, keeps the order index in
+    /// step with the changes it reports, and after the commit hands the change log's new entries
+    /// to subscribers. Any failure throws the order index away: it may have seen rolled-back work.
     private func write<T: Sendable>(_ body: (Connection) throws -> (T, Changeset)) throws -> T {
         do {
-            return try database.write { connection in
-                let (result, changeset) = try body(connection)
-                try order.withLock { try $0.apply(changeset) }
+            return try database.withWriter { connection in
+                let result = try connection.transaction(.immediate) {
+                    try connection.run("UPDATE change_control SET tx = tx + 1")
+                    let (result, changeset) = try body(connection)
+                    try order.withLock { try $0.apply(changeset) }
+                    let count = commits.withLock { $0 += 1; return $0 }
+                    if count % Self.pruneInterval == 1 { try changeLog.prune(in: connection) }
+                    return result
+                }
+                publishCommitted(connection)
                 return result
             }
         } catch {
             order.withLock { $0.invalidate() }
             throw error
         }
+    }
+
+    /// Sends subscribers the change sets committed since the last delivery (ours, and any other
+    /// process's that landed meanwhile). Called with the writer, after a commit.
+    private func publishCommitted(_ connection: Connection) {
+        let cursor = delivered.withLock { $0 }
+        guard hub.hasSubscribers else {
+            // Nobody listens: move on, so a later subscriber starts from now.
+            if let latest = try? ChangeLog.latestCursor(in: connection) { delivered.withLock { $0 = latest } }
+            return
+        }
+        do {
+            let sets = try ChangeLog.changeSets(after: cursor, in: connection)
+            if let last = sets.last { delivered.withLock { $0 = last.cursor } }
+            hub.publish(sets)
+        } catch {
+            // The log was pruned past what subscribers have seen: tell them to reload.
+            let latest = (try? ChangeLog.latestCursor(in: connection)) ?? cursor
+            delivered.withLock { $0 = latest }
+            hub.publish([ChangeSet(cursor: latest, transaction: 0, date: Date(), tables: [:], isOverflow: true)])
+        }
+    }
+
+    // MARK: Observation
+
+    /// A new subscription to the change sets of every transaction committed through this library
+    /// from now on (see `ChangeStream` for buffering and ending). Each access subscribes anew.
+    public var changes: ChangeStream { changes(bufferSize: 1024) }
+
+    /// A subscription whose buffer holds up to `bufferSize` change sets before it overflows.
+    public func changes(bufferSize: Int) -> ChangeStream { hub.subscribe(capacity: bufferSize) }
+
+    /// Computes `value` now and again after every committed change to `tables`, like GRDB's
+    /// ValueObservation: changes that arrive while a value is computed are coalesced into one
+    /// recomputation, and a slow consumer sees only the newest value. Ends when the consuming
+    /// task is cancelled or `value` throws.
+    public func observe<T: Sendable>(
+        _ tables: Set<String> = ["albums"], _ value: @escaping @Sendable (Library) throws -> T
+    ) -> AsyncThrowingStream<T, Error> {
+        let changes = changes
+        return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+            let task = Task {
+                do {
+                    continuation.yield(try value(self))
+                    var iterator = changes.makeAsyncIterator()
+                    while let first = await iterator.next() {
+                        let pending = [first] + iterator.drain()
+                        guard pending.contains(where: { set in tables.contains(where: set.touches) }) else { continue }
+                        continuation.yield(try value(self))
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Prunes the change log to its retention bounds now (it is also pruned every
+    /// `pruneInterval` commits).
+    public func pruneChangeLog() throws {
+        try database.write { try changeLog.prune(in: $0) }
+    }
+
+    /// A feed of the change sets committed by any process to this library's file, after `cursor`
+    /// (`nil`: from now on).
+    public func changeFeed(since cursor: Int64? = nil, pollInterval: Duration = .milliseconds(10)) -> ChangeFeed {
+        ChangeFeed(path: path, since: cursor, pollInterval: pollInterval)
     }
 
     /// Runs `body` with the writer and a current order index, in a read transaction.

@@ -13,7 +13,7 @@ struct AlbumStoreCommand: AsyncParsableCommand {
             Exit status: 0 on success, 1 on bad input or a failed operation, 2 on usage errors.
             """,
         version: AlbumStoreVersion.current,
-        subcommands: [Init.self, Info.self, Add.self, Edit.self, Remove.self, Move.self, List.self, Show.self, Undo.self, Redo.self, History.self]
+        subcommands: [Init.self, Info.self, Add.self, Edit.self, Remove.self, Move.self, List.self, Show.self, Undo.self, Redo.self, History.self, Watch.self]
     )
 
     /// Parses, runs, and maps failures to the exit codes the help promises.
@@ -39,7 +39,9 @@ struct AlbumStoreCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
             Foundation.exit(2)
         }
-        FileHandle.standardError.write(Data("albumstore: \(error)\n".utf8))
+        // One line, whatever the message quotes: a value may hold a line break.
+        let message = "\(error)".replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+        FileHandle.standardError.write(Data("albumstore: \(message)\n".utf8))
         Foundation.exit(1)
     }
 }

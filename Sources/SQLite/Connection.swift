@@ -47,6 +47,7 @@ public final class Connection {
         }
         try execute("PRAGMA synchronous = \(options.synchronous.rawValue)")
         try execute("PRAGMA foreign_keys = \(options.foreignKeys ? "ON" : "OFF")")
+        if options.recursiveTriggers { try execute("PRAGMA recursive_triggers = ON") }
         if options.queryOnly { try execute("PRAGMA query_only = ON") }
     }
 

@@ -14,6 +14,8 @@ public struct ConnectionOptions: Sendable {
     public var foreignKeys = true
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
     public var busyTimeout: Duration = .seconds(5)
+    /// Lets rows deleted by `REPLACE` fire DELETE triggers (off in SQLite by default).
+    public var recursiveTriggers = true
     /// Turns writes into errors (`PRAGMA query_only`), for reader connections.
     public var queryOnly = false
 

@@ -72,6 +72,46 @@ public struct AlbumRepository: Sendable {
         }
     }
 
+    /// Adds many albums at the end of the list as one command, e.g. an import.
+    ///
+    /// All are validated before anything is written; an invalid one throws `AlbumError.invalid`
+    /// naming its 0-based place in `drafts`, and nothing is added. The change log gets one range
+    /// entry for the new ids instead of one entry per album, so observation stays cheap.
+    /// - Returns: The new albums' ids.
+    @discardableResult
+    public func append(contentsOf drafts: [AlbumDraft]) throws -> RowIDs {
+        let valid = try drafts.enumerated().map { offset, draft in
+            do { return try draft.validated() } catch AlbumError.invalid(let field, let reason) {
+                throw AlbumError.invalid(field: "album \(offset): \(field)", reason: reason)
+            }
+        }
+        try Self.checkUnique(valid.compactMap(\.externalID))
+        return try library.perform { connection in
+            for externalID in valid.compactMap(\.externalID) {
+                try Self.checkExternalID(externalID, except: nil, in: connection)
+            }
+            var position = try connection.scalar("SELECT max(position) FROM albums", as: Int64.self).map { $0 + Self.gap } ?? 0
+            let now = Date().millisecondsSince1970
+            try connection.run("UPDATE change_control SET bulk = 1")
+            let insert = try connection.cachedStatement(Self.insertSQL)
+            var ids = RowIDs()
+            for draft in valid {
+                try Self.bind(draft, position: position, now: now, to: insert)
+                try insert.run()
+                ids.insert(connection.lastInsertRowID...connection.lastInsertRowID)
+                position += Self.gap
+            }
+            try connection.run("UPDATE change_control SET bulk = 0")
+            for range in ids.ranges {
+                try connection.run("""
+                    INSERT INTO change_log (tx, table_name, operation, row_id, last_row_id, at)
+                    VALUES ((SELECT tx FROM change_control), 'albums', 'insert', ?, ?, ?)
+                    """, range.lowerBound, range.upperBound, now)
+            }
+            return (ids, "add \(valid.count) albums")
+        }
+    }
+
     /// Inserts an album at `index` (0...count); the albums from there on move one place down.
     @discardableResult
     public func insert(_ draft: AlbumDraft, at index: Int) throws -> Album {
@@ -158,13 +198,37 @@ public struct AlbumRepository: Sendable {
         let valid = try draft.validated()
         try checkExternalID(valid.externalID, except: nil, in: connection)
         let now = Date().millisecondsSince1970
-        try connection.run("""
-            INSERT INTO albums (position, title, artist, genre, year, cover_url, external_id, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, position, valid.title, valid.artist, valid.genre, valid.year, valid.coverURL, valid.externalID, now, now)
+        let insert = try connection.cachedStatement(insertSQL)
+        try bind(valid, position: position, now: now, to: insert)
+        try insert.run()
         return Album(id: connection.lastInsertRowID, title: valid.title, artist: valid.artist, genre: valid.genre,
                      year: valid.year, coverURL: valid.coverURL, externalID: valid.externalID,
                      createdAt: Date(millisecondsSince1970: now), updatedAt: Date(millisecondsSince1970: now))
+    }
+
+    private static let insertSQL = """
+        INSERT INTO albums (position, title, artist, genre, year, cover_url, external_id, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    private static func bind(_ draft: AlbumDraft, position: Int64, now: Int64, to statement: Statement) throws {
+        try statement.bind(position, at: 1)
+        try statement.bind(draft.title, at: 2)
+        try statement.bind(draft.artist, at: 3)
+        try statement.bind(draft.genre, at: 4)
+        try statement.bind(draft.year, at: 5)
+        try statement.bind(draft.coverURL, at: 6)
+        try statement.bind(draft.externalID, at: 7)
+        try statement.bind(now, at: 8)
+        try statement.bind(now, at: 9)
+    }
+
+    /// Refuses a batch that gives one external id to two albums.
+    private static func checkUnique(_ externalIDs: [String]) throws {
+        var seen = Set<String>()
+        for externalID in externalIDs where !seen.insert(externalID).inserted {
+            throw AlbumError.invalid(field: "external id", reason: "\(externalID) is given to more than one album")
+        }
     }
 
     private static func checkExternalID(_ externalID: String?, except id: Album.ID?, in connection: Connection) throws {

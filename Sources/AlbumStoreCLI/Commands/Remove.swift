@@ -12,7 +12,7 @@ struct Remove: ParsableCommand {
     @Option(help: "Delete the album at this 0-based index instead.") var at: Int?
 
     func validate() throws {
-        guard (id == nil) != (at == nil) else { throw ValidationError("Give an id or --at INDEX, not both.") }
+        guard (id == nil) != (at == nil) else { throw ValidationError("Give an id or --at INDEX (exactly one).") }
     }
 
     func run() throws {

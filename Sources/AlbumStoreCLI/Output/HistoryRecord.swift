@@ -13,8 +13,13 @@ struct HistoryRecord: Record {
     static let dataHeader = ["id", "date", "undone", "description"]
     var dataColumns: [String] { [String(entry.id), entry.date.formatted(.iso8601), String(entry.isUndone), entry.description] }
 
+    enum CodingKeys: String, CodingKey { case id, date, undone, description }
+
     func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(entry)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entry.id, forKey: .id)
+        try container.encode(entry.date, forKey: .date)
+        try container.encode(entry.isUndone, forKey: .undone)
+        try container.encode(entry.description, forKey: .description)
     }
 }

@@ -1,0 +1,124 @@
+import Foundation
+import SQLite
+
+/// Reads and prunes the change log (`change_log`, written by triggers), turning its entries
+/// into one `ChangeSet` per transaction.
+public struct ChangeLog: Sendable {
+    /// How much of the log is kept: entries past either bound are pruned.
+    public struct Retention: Sendable, Equatable {
+        public var maxEntries: Int
+        public var maxAge: Duration
+
+        public init(maxEntries: Int = 100_000, maxAge: Duration = .seconds(7 * 24 * 3600)) {
+            self.maxEntries = maxEntries
+            self.maxAge = maxAge
+        }
+    }
+
+    public var retention: Retention
+
+    public init(retention: Retention = Retention()) { self.retention = retention }
+
+    /// The newest entry's position (0 when the log is empty): a cursor that skips everything so far.
+    static func latestCursor(in connection: Connection) throws -> Int64 {
+        // sqlite_sequence keeps the high-water mark even when every entry has been pruned. It
+        // exists once a table with AUTOINCREMENT does (not with a test's own migrations).
+        guard try connection.scalar("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_sequence'", as: Int.self) != nil
+        else { return 0 }
+        return try connection.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'change_log'") ?? 0
+    }
+
+    /// The change sets committed after `cursor`, oldest first.
+    /// - Throws: `ChangeFeedError.cursorExpired` when entries after `cursor` have been pruned.
+    static func changeSets(after cursor: Int64, in connection: Connection) throws -> [ChangeSet] {
+        let prunedThrough = try connection.scalar("SELECT pruned_through FROM change_control", as: Int64.self) ?? 0
+        if cursor < prunedThrough { throw ChangeFeedError.cursorExpired(cursor: cursor, oldest: prunedThrough) }
+        var sets: [ChangeSet] = []
+        var builder: ChangeSetBuilder?
+        try connection.cachedStatement(
+            "SELECT seq, tx, table_name, operation, row_id, last_row_id, at FROM change_log WHERE seq > ? ORDER BY seq"
+        ).forEach([cursor]) { row in
+            let entry = Entry(seq: try row[0], transaction: try row[1], table: try row[2], operation: try row[3],
+                              rowID: try row[4], lastRowID: try row[5], at: try row[6])
+            // A set is a run of consecutive entries of one transaction.
+            if let current = builder, current.transaction != entry.transaction {
+                sets.append(current.build())
+                builder = nil
+            }
+            if builder == nil { builder = ChangeSetBuilder(transaction: entry.transaction, at: entry.at) }
+            builder!.add(entry)
+        }
+        if let builder { sets.append(builder.build()) }
+        return sets
+    }
+
+    /// Deletes entries past the retention bounds and records how far the log now starts.
+    func prune(in connection: Connection, now: Date = Date()) throws {
+        let latest = try Self.latestCursor(in: connection)
+        let oldestKept = now.millisecondsSince1970 - Int64(retention.maxAge.components.seconds * 1000)
+        let byAge = try connection.scalar("SELECT max(seq) FROM change_log WHERE at < ?", oldestKept, as: Int64.self) ?? 0
+        let cutoff = max(latest - Int64(retention.maxEntries), byAge)
+        let prunedThrough = try connection.scalar("SELECT pruned_through FROM change_control", as: Int64.self) ?? 0
+        guard cutoff > prunedThrough else { return }
+        try connection.run("DELETE FROM change_log WHERE seq <= ?", cutoff)
+        try connection.run("UPDATE change_control SET pruned_through = ?", cutoff)
+    }
+
+    struct Entry {
+        var seq: Int64
+        var transaction: Int64
+        var table: String
+        var operation: String
+        var rowID: Int64
+        var lastRowID: Int64?
+        var at: Int64
+    }
+}
+
+/// Folds one transaction's log entries into net per-row changes.
+private struct ChangeSetBuilder {
+    enum State { case inserted, updated, deleted, gone }
+
+    let transaction: Int64
+    let at: Int64
+    var cursor: Int64 = 0
+    var states: [String: [Int64: State]] = [:]
+    var insertedRanges: [String: [ClosedRange<Int64>]] = [:]
+
+    init(transaction: Int64, at: Int64) {
+        self.transaction = transaction
+        self.at = at
+    }
+
+    mutating func add(_ entry: ChangeLog.Entry) {
+        cursor = entry.seq
+        if let last = entry.lastRowID {
+            insertedRanges[entry.table, default: []].append(entry.rowID...last)
+            return
+        }
+        let previous = states[entry.table]?[entry.rowID]
+        let next: State = switch (entry.operation, previous) {
+        case ("insert", .deleted?): .updated
+        case ("insert", _): .inserted
+        case ("update", .inserted?): .inserted
+        case ("update", _): .updated
+        case (_, .inserted?): .gone
+        default: .deleted
+        }
+        states[entry.table, default: [:]][entry.rowID] = next
+    }
+
+    func build() -> ChangeSet {
+        var tables: [String: TableChanges] = [:]
+        for table in Set(states.keys).union(insertedRanges.keys) {
+            var changes = TableChanges()
+            var inserted = (states[table] ?? [:]).filter { $0.value == .inserted }.map { $0.key...$0.key }
+            inserted += insertedRanges[table] ?? []
+            for range in inserted.sorted(by: { $0.lowerBound < $1.lowerBound }) { changes.inserted.insert(range) }
+            changes.updated = RowIDs((states[table] ?? [:]).filter { $0.value == .updated }.keys)
+            changes.deleted = RowIDs((states[table] ?? [:]).filter { $0.value == .deleted }.keys)
+            if !changes.isEmpty { tables[table] = changes }
+        }
+        return ChangeSet(cursor: cursor, transaction: transaction, date: Date(millisecondsSince1970: at), tables: tables)
+    }
+}

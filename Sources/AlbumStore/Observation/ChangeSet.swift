@@ -1,0 +1,45 @@
+import Foundation
+
+/// What one committed transaction changed, as subscribers and the change feed report it.
+public struct ChangeSet: Sendable, Hashable, Codable {
+    /// The change log position of this set's last entry: resume a feed after it with `since:`.
+    public var cursor: Int64
+    /// The transaction number (see `change_control.tx`).
+    public var transaction: Int64
+    /// When the transaction's first change was made.
+    public var date: Date
+    /// Per table (`albums`, ...), the ids of the rows inserted, updated and deleted.
+    public var tables: [String: TableChanges]
+    /// `true` when changes were dropped because a subscriber fell behind: reload everything.
+    public var isOverflow: Bool
+
+    public init(cursor: Int64, transaction: Int64, date: Date, tables: [String: TableChanges], isOverflow: Bool = false) {
+        self.cursor = cursor
+        self.transaction = transaction
+        self.date = date
+        self.tables = tables
+        self.isOverflow = isOverflow
+    }
+
+    /// The changes to the albums (empty when none).
+    public var albums: TableChanges { tables["albums"] ?? TableChanges() }
+
+    /// Whether this set may affect a value computed from `table`.
+    public func touches(_ table: String) -> Bool { isOverflow || tables[table] != nil }
+}
+
+/// The net changes to one table within a transaction: a row inserted then deleted is in neither;
+/// inserted then updated is inserted; deleted then inserted again (REPLACE) is updated.
+public struct TableChanges: Sendable, Hashable, Codable {
+    public var inserted = RowIDs()
+    public var updated = RowIDs()
+    public var deleted = RowIDs()
+
+    public init(inserted: RowIDs = RowIDs(), updated: RowIDs = RowIDs(), deleted: RowIDs = RowIDs()) {
+        self.inserted = inserted
+        self.updated = updated
+        self.deleted = deleted
+    }
+
+    public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+}

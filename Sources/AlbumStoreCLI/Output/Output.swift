@@ -1,0 +1,29 @@
+import Foundation
+
+/// Writing to stdout for long-running commands, which must end quietly (exit 0) on Ctrl-C and
+/// when the reader of their output goes away (`albumstore watch | head -1`).
+enum Output {
+    /// Writes one line and flushes it at once, so a pipe sees each line as it happens.
+    static func writeLine(_ line: String) {
+        var bytes = Array((line + "\n").utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { exit(0) }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+
+    static func exitQuietlyOnInterruptAndClosedPipe() {
+        // A closed pipe then fails the write (EPIPE) instead of killing the process.
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler { exit(0) }
+        interrupt.resume()
+        interruptSource = interrupt
+    }
+
+    // Kept alive for the life of the process.
+    nonisolated(unsafe) private static var interruptSource: DispatchSourceSignal?
+}

@@ -1,0 +1,88 @@
+import Foundation
+import SQLite
+import Testing
+@testable import AlbumStore
+
+/// Cross-process change notification: the change log and `ChangeFeed`.
+struct ChangeFeedTests {
+    let directory = try! TemporaryDirectory()
+    let library: Library
+
+    init() throws { library = try Library.open(at: directory.file("library.sqlite")) }
+
+    @Test func theFeedSeesCommitsOfAnotherConnectionAsTheyHappen() async throws {
+        var feed = library.changeFeed().makeAsyncIterator()
+        #expect(try feed.backlog().isEmpty)
+
+        // Another writer, as another process would be: raw SQL, outside the Library.
+        try Connection(path: library.path).run(
+            "INSERT INTO albums (position, title, artist, created_at, updated_at) VALUES (1, 'Low', 'David Bowie', 0, 0)")
+
+        let set = try await feed.next()
+        #expect(set?.albums.inserted.count == 1)
+        #expect(set?.cursor == feed.position)
+    }
+
+    @Test func theFeedYieldsTheSameChangeSetsAsTheInProcessStream() async throws {
+        var changes = library.changes.makeAsyncIterator()
+        var feed = library.changeFeed().makeAsyncIterator()
+        _ = try feed.backlog()
+        let album = try library.albums.append(.sample("Low"))
+        try library.albums.move(id: try library.albums.append(.sample("Heroes")).id, to: 0)
+        try library.albums.delete(id: album.id)
+
+        for _ in 0..<3 {
+            let local = await changes.next()
+            let remote = try await feed.next()
+            #expect(local == remote)
+        }
+    }
+
+    @Test func resumingFromACursorGivesExactlyTheMissedChangeSetsOnce() async throws {
+        try library.albums.append(.sample("one"))
+        let cursor = try ChangeLog.latestCursor(in: try Connection(path: library.path))
+        let missed = [try library.albums.append(.sample("two")), try library.albums.append(.sample("three"))]
+
+        var resumed = library.changeFeed(since: cursor).makeAsyncIterator()
+        let backlog = try resumed.backlog()
+        #expect(backlog.map { $0.albums.inserted } == missed.map { RowIDs([$0.id]) })
+        #expect(try resumed.backlog().isEmpty)
+
+        let four = try library.albums.append(.sample("four"))
+        #expect(try await resumed.next()?.albums.inserted == RowIDs([four.id]))
+    }
+
+    @Test func aCursorOlderThanTheKeptLogIsExpired() throws {
+        let small = try Library.open(at: directory.file("small.sqlite"),
+                                     changeLogRetention: ChangeLog.Retention(maxEntries: 3))
+        try small.albums.append(.sample("zero"))
+        for number in 1...10 { try small.albums.append(.sample("n\(number)")) }
+        try small.pruneChangeLog()
+
+        var feed = small.changeFeed(since: 1).makeAsyncIterator()
+        #expect(throws: ChangeFeedError.cursorExpired(cursor: 1, oldest: 8)) { try feed.backlog() }
+        var fresh = small.changeFeed(since: 8).makeAsyncIterator()
+        #expect(try fresh.backlog().count == 3)
+    }
+
+    @Test func pruningKeepsTheNewestEntriesWithinBothBounds() throws {
+        let small = try Library.open(at: directory.file("small.sqlite"),
+                                     changeLogRetention: ChangeLog.Retention(maxEntries: 5, maxAge: .seconds(3600)))
+        for number in 0..<12 { try small.albums.append(.sample("n\(number)")) }
+        let connection = try Connection(path: small.path)
+        try connection.run("UPDATE change_log SET at = 0 WHERE seq = 9")   // older than an hour
+        try small.pruneChangeLog()
+
+        #expect(try connection.query("SELECT seq FROM change_log ORDER BY seq") { try $0[0, as: Int64.self] } == [10, 11, 12])
+        #expect(try connection.scalar("SELECT pruned_through FROM change_control", as: Int64.self) == 9)
+    }
+
+    @Test func aLibraryPrunesItsLogAsItCommits() throws {
+        let small = try Library.open(at: directory.file("small.sqlite"),
+                                     changeLogRetention: ChangeLog.Retention(maxEntries: 10))
+        for number in 0..<(Library.pruneInterval + 2) { try small.albums.append(.sample("n\(number)")) }
+
+        let count = try Connection(path: small.path).scalar("SELECT count(*) FROM change_log", as: Int.self)
+        #expect(count! <= 10 + 1)
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import SQLite
+import Testing
+@testable import AlbumStore
+
+/// In-process change notification: `library.changes`.
+struct ChangeStreamTests {
+    let directory = try! TemporaryDirectory()
+    let library: Library
+
+    init() throws { library = try Library.open(at: directory.file("library.sqlite")) }
+
+    @Test func aCommitGivesOneChangeSetWithItsAlbumIDs() async throws {
+        var changes = library.changes.makeAsyncIterator()
+        let album = try library.albums.append(.sample("Low"))
+        try library.albums.update(id: album.id) { $0.year = 1977 }
+        try library.albums.delete(id: album.id)
+
+        #expect(await changes.next()?.albums == TableChanges(inserted: RowIDs([album.id])))
+        #expect(await changes.next()?.albums == TableChanges(updated: RowIDs([album.id])))
+        #expect(await changes.next()?.albums == TableChanges(deleted: RowIDs([album.id])))
+    }
+
+    @Test func undoAndRedoAreObservedToo() async throws {
+        let album = try library.albums.append(.sample("Low"))
+        var changes = library.changes.makeAsyncIterator()
+        try library.undo()
+        try library.redo()
+
+        #expect(await changes.next()?.albums.deleted == RowIDs([album.id]))
+        #expect(await changes.next()?.albums.inserted == RowIDs([album.id]))
+    }
+
+    @Test func rolledBackWorkProducesNothing() async throws {
+        try Connection(path: library.path).execute("""
+            CREATE TRIGGER refuse_boom BEFORE INSERT ON albums WHEN NEW.title = 'boom'
+            BEGIN SELECT RAISE(ABORT, 'boom refused'); END;
+            """)
+        var changes = library.changes.makeAsyncIterator()
+
+        #expect(throws: SQLiteError.self) { try library.albums.append(contentsOf: [.sample("fine"), .sample("boom")]) }
+        let after = try library.albums.append(.sample("after"))
+
+        #expect(await changes.next()?.albums == TableChanges(inserted: RowIDs([after.id])))
+        #expect(try library.titles() == ["after"])
+    }
+
+    @Test func aSavepointRolledBackInsideACommittedTransactionIsNotReported() async throws {
+        var changes = library.changes.makeAsyncIterator()
+        let kept = try library.perform { connection in
+            _ = try? connection.savepoint {
+                try connection.run("INSERT INTO albums (position, title, artist, created_at, updated_at) VALUES (1, 'gone', 'A', 0, 0)")
+                throw AlbumError.notFound(id: 0)
+            }
+            try connection.run("INSERT INTO albums (position, title, artist, created_at, updated_at) VALUES (2, 'kept', 'A', 0, 0)")
+            return (connection.lastInsertRowID, "test")
+        }
+
+        let set = await changes.next()
+        #expect(set?.albums == TableChanges(inserted: RowIDs([kept])))
+    }
+
+    @Test func everySubscriberGetsEveryChangeSet() async throws {
+        let streams = (0..<3).map { _ in library.changes }
+        let first = try library.albums.append(.sample("one"))
+        let second = try library.albums.append(.sample("two"))
+
+        for stream in streams {
+            var iterator = stream.makeAsyncIterator()
+            #expect(await iterator.next()?.albums.inserted == RowIDs([first.id]))
+            #expect(await iterator.next()?.albums.inserted == RowIDs([second.id]))
+        }
+    }
+
+    @Test func cancellingTheConsumingTaskEndsTheSubscription() async throws {
+        let stream = library.changes
+        let consumer = Task {
+            var count = 0
+            for await _ in stream { count += 1 }
+            return count
+        }
+        consumer.cancel()
+        #expect(await consumer.value == 0)
+        #expect(stream.subscription.isFinished)
+        try library.albums.append(.sample("after the end"))
+        #expect(!library.hub.hasSubscribers)
+    }
+
+    @Test func aStreamNobodyHoldsIsNoLongerASubscriber() throws {
+        do { _ = library.changes }
+        #expect(!library.hub.hasSubscribers)
+        try library.albums.append(.sample("no one listens"))
+    }
+
+    @Test func aSlowSubscriberGetsAnOverflowSetAndNeverBlocksTheWriter() async throws {
+        var slow = library.changes(bufferSize: 4).makeAsyncIterator()
+        var fast = library.changes.makeAsyncIterator()
+        for number in 0..<20 { try library.albums.append(.sample("n\(number)")) }
+
+        let overflow = await slow.next()
+        #expect(overflow?.isOverflow == true)
+        #expect(overflow?.touches("albums") == true)
+        try library.albums.append(.sample("later"))
+        #expect(await slow.next()?.albums.inserted.count == 1)
+        var fastCount = 0
+        while fastCount < 21, await fast.next() != nil { fastCount += 1 }
+        #expect(fastCount == 21)
+    }
+
+    @Test func bulkAppendIsOneChangeSetWithARangeOfIDs() async throws {
+        var changes = library.changes.makeAsyncIterator()
+        let ids = try library.albums.append(contentsOf: (0..<1000).map { .sample("bulk \($0)") })
+
+        let set = await changes.next()
+        #expect(set?.albums.inserted == ids)
+        #expect(ids.count == 1000 && ids.ranges.count == 1)
+        let entries = try Connection(path: library.path).scalar("SELECT count(*) FROM change_log", as: Int.self)
+        #expect(entries == 1)
+    }
+
+    @Test func replaceAndDeleteAllAreLoggedDespiteTheUpdateHooksGaps() throws {
+        let low = try library.albums.append(AlbumDraft(title: "Low", artist: "David Bowie", externalID: "mb:1"))
+        let heroes = try library.albums.append(.sample("Heroes"))
+        let other = try Connection(path: library.path)
+        let cursor = try ChangeLog.latestCursor(in: other)
+
+        // REPLACE deletes the row holding mb:1; the update hook would not see that deletion.
+        try other.run("""
+            INSERT OR REPLACE INTO albums (position, title, artist, external_id, created_at, updated_at)
+            VALUES (9, 'Low (2017 remaster)', 'David Bowie', 'mb:1', 0, 0)
+            """)
+        let replacing = other.lastInsertRowID
+        // A new transaction number, as the Library takes for each of its transactions.
+        try other.run("UPDATE change_control SET tx = tx + 1")
+        // DELETE without WHERE: the truncate shortcut would skip the hook.
+        try other.run("DELETE FROM albums")
+
+        let sets = try ChangeLog.changeSets(after: cursor, in: other)
+        #expect(sets.count == 2)
+        #expect(sets[0].albums == TableChanges(inserted: RowIDs([replacing]), deleted: RowIDs([low.id])))
+        #expect(sets[1].albums.deleted == RowIDs([heroes.id, replacing]))
+    }
+}
