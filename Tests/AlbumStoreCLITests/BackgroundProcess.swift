@@ -1,0 +1,68 @@
+import Foundation
+import Synchronization
+
+/// A long-running `albumstore` process (e.g. `watch`) whose output is read as it comes.
+final class BackgroundProcess {
+    private let process: Process
+    private let stdout = Pipe()
+    private let stderr = Pipe()
+    private let output = Output()
+
+    init(binary: URL, arguments: [String], environment: [String: String], directory: URL) throws {
+        process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = directory
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        stdout.fileHandleForReading.readabilityHandler = { [output] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            output.text.withLock { $0.stdout += text }
+        }
+        stderr.fileHandleForReading.readabilityHandler = { [output] handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            output.text.withLock { $0.stderr += text }
+        }
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    var stdoutLines: [String] { output.text.withLock { $0.stdout }.split(separator: "\n").map(String.init) }
+    var stderrText: String { output.text.withLock { $0.stderr } }
+
+    /// Waits until `condition` holds or `timeout` passes; returns whether it held.
+    func wait(timeout: Duration = .seconds(10), until condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return condition()
+    }
+
+    /// Sends SIGINT and waits for the exit status (nil if it does not exit in time).
+    func interrupt() -> Int32? {
+        kill(process.processIdentifier, SIGINT)
+        return exitStatus()
+    }
+
+    /// Closes our end of its stdout, so its next write finds no reader.
+    func closeStdout() {
+        stdout.fileHandleForReading.readabilityHandler = nil
+        try? stdout.fileHandleForReading.close()
+    }
+
+    func exitStatus(timeout: Duration = .seconds(10)) -> Int32? {
+        wait(timeout: timeout) { !process.isRunning } ? process.terminationStatus : nil
+    }
+}
+
+/// What the process printed so far, filled from the pipes' handler threads.
+private final class Output: Sendable {
+    let text = Mutex((stdout: "", stderr: ""))
+}

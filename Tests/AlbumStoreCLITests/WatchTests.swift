@@ -1,0 +1,97 @@
+import AlbumStore
+import Foundation
+import Testing
+
+/// `albumstore watch`: changes committed by other processes, as they happen.
+struct WatchTests {
+    let store = try! AlbumStoreFixture()
+
+    private func startWatch(_ arguments: String...) throws -> BackgroundProcess {
+        let watch = try BackgroundProcess(binary: store.cli.binary, arguments: ["watch"] + arguments,
+                                          environment: store.cli.environment, directory: store.cli.directory)
+        // It prints this once it has taken its starting cursor.
+        #expect(watch.wait { watch.stderrText.contains("Watching") })
+        return watch
+    }
+
+    private func changeSets(_ lines: [String]) throws -> [ChangeSet] {
+        try lines.map { try decodeJSON(ChangeSet.self, from: $0) }
+    }
+
+    @Test func watchPrintsAChangeAnotherProcessCommitsAndExitsZeroOnInterrupt() throws {
+        try store.run("init")
+        let watch = try startWatch("--format", "ndjson")
+
+        let album = try store.add("Low", by: "David Bowie")
+
+        #expect(watch.wait { watch.stdoutLines.count == 1 })
+        let set = try #require(try changeSets(watch.stdoutLines).first)
+        #expect(set.albums.inserted == RowIDs([album.id]))
+        #expect(set.cursor > 0)
+        #expect(watch.interrupt() == 0)
+    }
+
+    @Test func watchExitsZeroWhenItsReaderGoesAway() throws {
+        try store.run("init")
+        let watch = try startWatch()
+        watch.closeStdout()
+
+        try store.add("Low", by: "David Bowie")
+
+        #expect(watch.exitStatus() == 0)
+    }
+
+    @Test func theTableFormatShowsCursorTransactionAndIDs() throws {
+        try store.add("Low")
+        let heroes = try store.add("Heroes")
+        try store.run("rm", String(heroes.id))
+
+        let result = try store.run("watch", "--since", "0", "--once")
+
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("cursor 1  tx "))
+        #expect(lines[0].hasSuffix("albums: inserted 1"))
+        #expect(lines[2].hasSuffix("albums: deleted \(heroes.id)"))
+    }
+
+    @Test func sinceACursorGivesExactlyTheChangeSetsAfterItOnce() throws {
+        try store.add("one")
+        let first = try changeSets(try store.run("watch", "--since", "0", "--once", "--format", "ndjson")
+            .stdout.split(separator: "\n").map(String.init))
+        let cursor = try #require(first.last?.cursor)
+        let missed = try store.add(titles: ["two", "three"])
+
+        let result = try store.run("watch", "--since", String(cursor), "--once", "--format", "ndjson")
+
+        let sets = try changeSets(result.stdout.split(separator: "\n").map(String.init))
+        #expect(sets.map { Array($0.albums.inserted) } == missed.map { [$0.id] })
+        #expect(sets.first!.cursor > cursor)
+    }
+
+    @Test func onceWithNothingNewWaitsForTheNextChangeSet() throws {
+        try store.run("init")
+        let watch = try BackgroundProcess(binary: store.cli.binary, arguments: ["watch", "--once", "--format", "ndjson"],
+                                          environment: store.cli.environment, directory: store.cli.directory)
+        Thread.sleep(forTimeInterval: 0.3)   // let it take its cursor; nothing is printed meanwhile
+        #expect(watch.stdoutLines.isEmpty)
+
+        let album = try store.add("Low")
+
+        #expect(watch.exitStatus() == 0)
+        #expect(try changeSets(watch.stdoutLines).map { Array($0.albums.inserted) } == [[album.id]])
+    }
+
+    @Test func anExpiredCursorIsAClearErrorToResync() throws {
+        let library = try Library.open(at: URL(fileURLWithPath: store.db),
+                                       changeLogRetention: ChangeLog.Retention(maxEntries: 2))
+        for number in 0..<6 { try library.albums.append(AlbumDraft(title: "n\(number)", artist: "A")) }
+        try library.pruneChangeLog()
+
+        let result = try store.run("watch", "--since", "1", "--once")
+
+        #expect(result.status == 1)
+        #expect(result.stderr == "albumstore: cursor expired: resync (changes after 1 were pruned; the log now starts after 4)\n")
+    }
+}
