@@ -48,26 +48,37 @@ public struct Changeset: Sendable, Hashable {
         if let message = conflict.message {
             throw SQLiteError(extendedCode: SQLITE_ABORT, message: message)
         }
-        throw SQLiteError(code: code, connection: connection.handle)
+        // sqlite3changeset_apply does not set the connection's error for a malformed changeset.
+        if sqlite3_errcode(connection.handle) & 0xff == code & 0xff {
+            throw SQLiteError(code: code, connection: connection.handle)
+        }
+        throw SQLiteError(extendedCode: code, message: String(cString: sqlite3_errstr(code)))
     }
 
     /// Calls `body` with every row change: its table, operation, and old and new column values
     /// (`nil` where the changeset does not carry the column, e.g. unchanged columns of an update).
     public func forEach(_ body: (Change) throws -> Void) throws {
         if isEmpty { return }
-        var iterator: OpaquePointer?
-        let code = data.withUnsafeBytes { bytes in
-            sqlite3changeset_start(&iterator, Int32(bytes.count), UnsafeMutableRawPointer(mutating: bytes.baseAddress))
-        }
-        try check(code, nil)
-        defer { sqlite3changeset_finalize(iterator) }
-        // The iterator reads `data`'s bytes, which a Data value keeps alive and unmoved.
-        while sqlite3changeset_next(iterator) == SQLITE_ROW {
-            try body(Change(iterator: iterator!))
+        // The iterator reads the bytes in place: it must not outlive withUnsafeBytes (small Data
+        // values are stored inline and lent out as a temporary copy).
+        try data.withUnsafeBytes { bytes in
+            var iterator: OpaquePointer?
+            try check(sqlite3changeset_start(&iterator, Int32(bytes.count), UnsafeMutableRawPointer(mutating: bytes.baseAddress)), nil)
+            var finalized = false
+            defer { if !finalized { sqlite3changeset_finalize(iterator) } }
+            var code = sqlite3changeset_next(iterator)
+            while code == SQLITE_ROW {
+                try body(Change(iterator: iterator!))
+                code = sqlite3changeset_next(iterator)
+            }
+            finalized = true
+            let finalizeCode = sqlite3changeset_finalize(iterator)
+            if code != SQLITE_DONE { throw SQLiteError(extendedCode: code, message: String(cString: sqlite3_errstr(code))) }
+            try check(finalizeCode, nil)
         }
     }
 
-    /// One row change in a changeset.
+    /// One row change in a changeset, valid only inside the `forEach` body that received it.
     public struct Change {
         public let table: String
         public let operation: RowChange.Operation
@@ -149,18 +160,18 @@ extension SQLiteValue {
 /// until `changeset()` is taken. Tables need an explicit PRIMARY KEY; others are ignored.
 public final class ChangeRecorder {
     private let session: OpaquePointer
+    /// Kept open while the session lives: the session points into the connection's handle.
+    private let connection: Connection
 
     /// Starts recording changes to `tables` of `connection`'s main database.
     public init(connection: Connection, tables: [String]) throws(SQLiteError) {
+        self.connection = connection
         var session: OpaquePointer?
         try check(sqlite3session_create(connection.handle, "main", &session), connection.handle)
         self.session = session!
         for table in tables {
-            let code = sqlite3session_attach(self.session, table)
-            if code != SQLITE_OK {
-                sqlite3session_delete(self.session)
-                throw SQLiteError(code: code, connection: connection.handle)
-            }
+            // On failure deinit deletes the session: self is fully initialized by now.
+            try check(sqlite3session_attach(self.session, table), connection.handle)
         }
     }
 
