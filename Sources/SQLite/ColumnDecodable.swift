@@ -16,13 +16,15 @@ extension ColumnDecodable {
 
 extension Int64: ColumnDecodable {
     @inlinable public static func decode(from statement: OpaquePointer, at column: Int32) -> Int64? {
-        isNull(statement, column) ? nil : sqlite3_column_int64(statement, column)
+        // NULL reads as 0, so only a 0 needs the extra call asking for the type.
+        let value = sqlite3_column_int64(statement, column)
+        return value == 0 && isNull(statement, column) ? nil : value
     }
 }
 
 extension Int: ColumnDecodable {
     @inlinable public static func decode(from statement: OpaquePointer, at column: Int32) -> Int? {
-        isNull(statement, column) ? nil : Int(sqlite3_column_int64(statement, column))
+        Int64.decode(from: statement, at: column).map(Int.init)
     }
 }
 

@@ -10,6 +10,15 @@ public final class Statement {
     @usableFromInline let handle: OpaquePointer
     @usableFromInline let connection: OpaquePointer
     private var columnIndexes: [String: Int32]?
+    /// One reusable buffer per parameter holding the text last bound there, so that binding a
+    /// String costs a memcpy instead of SQLite's malloc + copy + free (`SQLITE_TRANSIENT`).
+    @usableFromInline let textBuffers: UnsafeMutablePointer<TextBuffer>
+    @usableFromInline let textBufferCount: Int32
+
+    @usableFromInline struct TextBuffer {
+        @usableFromInline var base: UnsafeMutableRawPointer?
+        @usableFromInline var capacity: Int
+    }
 
     init(sql: String, connection: OpaquePointer) throws(SQLiteError) {
         var handle: OpaquePointer?
@@ -21,9 +30,17 @@ public final class Statement {
         self.sql = sql
         self.handle = handle
         self.connection = connection
+        textBufferCount = sqlite3_bind_parameter_count(handle)
+        textBuffers = .allocate(capacity: Int(textBufferCount))
+        textBuffers.initialize(repeating: TextBuffer(base: nil, capacity: 0), count: Int(textBufferCount))
     }
 
-    deinit { sqlite3_finalize(handle) }
+    deinit {
+        // Finalize first: until then SQLite may point into the text buffers.
+        sqlite3_finalize(handle)
+        for slot in 0..<Int(textBufferCount) { textBuffers[slot].base?.deallocate() }
+        textBuffers.deallocate()
+    }
 
     // MARK: Binding
 
@@ -32,6 +49,54 @@ public final class Statement {
     public func bind(_ value: some Bindable, at index: Int32) throws(SQLiteError) {
         let code = value.bind(to: handle, at: index)
         if code != SQLITE_OK { throw SQLiteError(code: code, connection: connection, sql: sql) }
+    }
+
+    /// Binds `value` as text to the 1-based parameter `index`.
+    ///
+    /// Short texts are copied into a buffer the statement owns and bound with `SQLITE_STATIC`.
+    @inlinable @inline(__always)
+    public func bind(_ value: String, at index: Int32) throws(SQLiteError) {
+        var text = value
+        let code = text.withUTF8 { bindText($0, at: index) } ?? value.bind(to: handle, at: index)
+        if code != SQLITE_OK { throw SQLiteError(code: code, connection: connection, sql: sql) }
+    }
+
+    /// Binds `value` as text to the 1-based parameter `index`; `nil` binds NULL.
+    @inlinable @inline(__always)
+    public func bind(_ value: String?, at index: Int32) throws(SQLiteError) {
+        guard let value else { return try bindNull(at: index) }
+        try bind(value, at: index)
+    }
+
+    /// Copies `utf8` into the buffer of parameter `index` and binds it with `SQLITE_STATIC`;
+    /// `nil` when the text should take SQLite's own copy instead.
+    @usableFromInline
+    func bindText(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32? {
+        // Large texts would pin memory; an unknown index, or a statement mid-run (SQLite refuses
+        // the bind there but may still read the old value), must leave the buffers untouched.
+        guard utf8.count <= 4096, index >= 1, index <= textBufferCount, sqlite3_stmt_busy(handle) == 0,
+              let source = utf8.baseAddress, !utf8.isEmpty
+        else { return nil }
+        let slot = textBuffers + Int(index - 1)
+        let old = slot.pointee
+        var buffer = old
+        if old.capacity < utf8.count {
+            let capacity = max(64, utf8.count)
+            buffer = TextBuffer(base: .allocate(byteCount: capacity, alignment: 1), capacity: capacity)
+        }
+        buffer.base!.copyMemory(from: source, byteCount: utf8.count)
+        // A nil destructor is SQLITE_STATIC: the buffer outlives the binding.
+        let code = sqlite3_bind_text(handle, index, buffer.base!.assumingMemoryBound(to: CChar.self), Int32(utf8.count), nil)
+        if buffer.base != old.base {
+            // Keep whichever buffer SQLite now points into.
+            if code == SQLITE_OK {
+                old.base?.deallocate()
+                slot.pointee = buffer
+            } else {
+                buffer.base!.deallocate()
+            }
+        }
+        return code
     }
 
     /// Binds SQL NULL to the 1-based parameter `index`.
@@ -126,7 +191,7 @@ public final class Statement {
     }
 
     /// The current row, valid until the next `step()` or `reset()`.
-    public var row: Row { Row(statement: self) }
+    @inlinable public var row: Row { Row(statement: self) }
 
     // MARK: Columns
 
