@@ -121,14 +121,18 @@ public final class Library: Sendable {
             return try database.withWriter { connection in
                 let result = try connection.transaction(.immediate) {
                     try connection.run("UPDATE change_control SET tx = tx + 1")
+                    try order.withLock { try $0.refresh(connection) }
                     let (result, changeset) = try body(connection)
-                    try order.withLock { try $0.apply(changeset) }
+                    let latest = try order.withLock { index in
+                        try index.apply(changeset)
+                        return try index.advance(connection)
+                    }
                     let count = commits.withLock { $0 += 1; return $0 }
                     if count % Self.pruneInterval == 1 { try changeLog.prune(in: connection) }
-                    return result
+                    return (result, latest)
                 }
-                publishCommitted(connection)
-                return result
+                publishCommitted(connection, latest: result.1)
+                return result.0
             }
         } catch {
             order.withLock { $0.invalidate() }
@@ -138,11 +142,11 @@ public final class Library: Sendable {
 
     /// Sends subscribers the change sets committed since the last delivery (ours, and any other
     /// process's that landed meanwhile). Called with the writer, after a commit.
-    private func publishCommitted(_ connection: Connection) {
+    private func publishCommitted(_ connection: Connection, latest: Int64) {
         let cursor = delivered.withLock { $0 }
         guard hub.hasSubscribers else {
             // Nobody listens: move on, so a later subscriber starts from now.
-            if let latest = try? ChangeLog.latestCursor(in: connection) { delivered.withLock { $0 = latest } }
+            delivered.withLock { $0 = latest }
             return
         }
         do {
@@ -208,14 +212,20 @@ public final class Library: Sendable {
     /// Runs `body` with the writer and a current order index, in a read transaction.
     func withOrder<T: Sendable>(_ body: (Connection, OrderIndex) throws -> T) throws -> T {
         try database.withWriter { connection in
-            try connection.read { try body(connection, try orderIndex(connection)) }
+            try connection.read {
+                let index = try order.withLock { index in
+                    try index.prepare(connection)
+                    return index
+                }
+                return try body(connection, index)
+            }
         }
     }
 
-    /// The order index, made current for `connection` (the writer, inside a transaction).
+    /// The order index for a command, built when needed (`write` has refreshed it already).
     func orderIndex(_ connection: Connection) throws -> OrderIndex {
         try order.withLock { index in
-            try index.prepare(connection)
+            try index.prepare(connection, refresh: false)
             return index
         }
     }

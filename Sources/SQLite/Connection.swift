@@ -21,6 +21,7 @@ public final class Connection {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
+        _ = Connection.processSetUp
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
@@ -31,6 +32,9 @@ public final class Connection {
         self.path = path
         self.handle = handle
         sqlite3_extended_result_codes(handle, 1)
+        // Debian builds SQLite without lookaside: every statement compiled (by the session
+        // extension on each command, say) then pays malloc's lock. 1200-byte slots as upstream.
+        _ = csqlite_enable_lookaside(handle, 1200, 100)
         do {
             try configure(options)
         } catch {
@@ -50,6 +54,11 @@ public final class Connection {
         if options.recursiveTriggers { try execute("PRAGMA recursive_triggers = ON") }
         if options.queryOnly { try execute("PRAGMA query_only = ON") }
     }
+
+    /// Once per process, before SQLite initializes: memory statistics off (SQLite's own
+    /// recommendation for speed; they cost a global mutex on every allocation). Fails harmlessly
+    /// when the host process has already initialized SQLite.
+    private static let processSetUp: Void = { _ = csqlite_disable_memstatus() }()
 
     deinit {
         statementCache.removeAll()

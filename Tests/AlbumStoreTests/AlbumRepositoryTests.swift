@@ -103,6 +103,9 @@ struct AlbumRepositoryTests {
         (AlbumDraft(title: "T", artist: "A", year: 3000), "year"),
         (AlbumDraft(title: "T", artist: "A", coverURL: "ftp://example.com/c.jpg"), "cover URL"),
         (AlbumDraft(title: "T", artist: "A", coverURL: "not a url"), "cover URL"),
+        (AlbumDraft(title: "T", artist: "A", coverURL: "https://"), "cover URL"),
+        (AlbumDraft(title: "T", artist: "A", coverURL: "https:/covers.example.com/a.jpg"), "cover URL"),
+        (AlbumDraft(title: "T", artist: "A", coverURL: "mailto:covers@example.com"), "cover URL"),
     ])
     func invalidAlbumsAreRefusedAndLeaveNothingBehind(draft: AlbumDraft, field: String) throws {
         let before = try library.rows(of: "albums")
@@ -121,7 +124,8 @@ struct AlbumRepositoryTests {
         let nextYear = Calendar(identifier: .gregorian).component(.year, from: Date()) + 1
         try library.albums.append(AlbumDraft(title: "T", artist: "A", year: nextYear, coverURL: "https://covers.example.com/1.jpg"))
         try library.albums.append(AlbumDraft(title: "T", artist: "A", year: 1000, coverURL: "file:///tmp/cover.png"))
-        #expect(try library.albums.count() == 7)
+        try library.albums.append(AlbumDraft(title: "T", artist: "A", coverURL: "HTTP://Covers.Example.com"))
+        #expect(try library.albums.count() == 8)
     }
 
     @Test func externalIDMustBeUnique() throws {

@@ -70,11 +70,23 @@ struct ChangeFeedTests {
                                      changeLogRetention: ChangeLog.Retention(maxEntries: 5, maxAge: .seconds(3600)))
         for number in 0..<12 { try small.albums.append(.sample("n\(number)")) }
         let connection = try Connection(path: small.path)
-        try connection.run("UPDATE change_log SET at = 0 WHERE seq = 9")   // older than an hour
+        try connection.run("UPDATE change_log SET at = 0 WHERE seq <= 9")   // older than an hour
         try small.pruneChangeLog()
 
         #expect(try connection.query("SELECT seq FROM change_log ORDER BY seq") { try $0[0, as: Int64.self] } == [10, 11, 12])
         #expect(try connection.scalar("SELECT pruned_through FROM change_control", as: Int64.self) == 9)
+    }
+
+    @Test func pruningKeepsTheNewestEntrySoCursorsNeverGoBack() throws {
+        let small = try Library.open(at: directory.file("small.sqlite"),
+                                     changeLogRetention: ChangeLog.Retention(maxEntries: 1, maxAge: .zero))
+        for number in 0..<3 { try small.albums.append(.sample("n\(number)")) }
+        try small.pruneChangeLog()
+        let connection = try Connection(path: small.path)
+        #expect(try connection.query("SELECT seq FROM change_log") { try $0[0, as: Int64.self] } == [3])
+
+        try small.albums.append(.sample("after pruning"))
+        #expect(try ChangeLog.latestCursor(in: connection) == 4)
     }
 
     @Test func aLibraryPrunesItsLogAsItCommits() throws {

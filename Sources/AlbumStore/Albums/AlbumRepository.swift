@@ -30,7 +30,7 @@ public struct AlbumRepository: Sendable {
     public func album(at index: Int) throws -> Album {
         try library.withOrder { connection, order in
             try Self.check(index, in: 0..<order.count)
-            return try Self.rows(from: index, limit: 1, order: order, in: connection)[0].album
+            return try Self.album(at: index, order: order, in: connection)
         }
     }
 
@@ -157,7 +157,7 @@ public struct AlbumRepository: Sendable {
         try library.perform { connection in
             let order = try library.orderIndex(connection)
             try Self.check(index, in: 0..<order.count)
-            let album = try Self.rows(from: index, limit: 1, order: order, in: connection)[0].album
+            let album = try Self.album(at: index, order: order, in: connection)
             try connection.run("DELETE FROM albums WHERE id = ?", album.id)
             return (album, "delete \(album.quoted)")
         }
@@ -245,6 +245,22 @@ public struct AlbumRepository: Sendable {
         }
     }
 
+    /// The ids and position keys of up to `limit` albums from `index` on, read from the position
+    /// index alone (it holds the rowid too), so skipping into a block touches no table row.
+    private static func keys(from index: Int, limit: Int, order: OrderIndex, in connection: Connection) throws
+        -> [(id: Album.ID, position: Int64)] {
+        let (from, offset) = order.locate(index)
+        return try connection.query(
+            "SELECT id, position FROM albums WHERE position >= ? ORDER BY position, id LIMIT ? OFFSET ?",
+            from, limit, offset
+        ) { (id: try $0[0], position: try $0[1]) }
+    }
+
+    private static func album(at index: Int, order: OrderIndex, in connection: Connection) throws -> Album {
+        let id = try keys(from: index, limit: 1, order: order, in: connection)[0].id
+        return try album(id: id, in: connection)!
+    }
+
     /// Up to `limit` rows from `index` on, with their position keys.
     private static func rows(from index: Int, limit: Int, order: OrderIndex, in connection: Connection) throws
         -> [(position: Int64, album: Album)] {
@@ -261,7 +277,7 @@ public struct AlbumRepository: Sendable {
         if count == 0 { return 0 }
         if index == 0 { return try connection.scalar("SELECT min(position) FROM albums", as: Int64.self)! - gap }
         if index == count { return try connection.scalar("SELECT max(position) FROM albums", as: Int64.self)! + gap }
-        let neighbours = try rows(from: index - 1, limit: 2, order: order, in: connection).map(\.position)
+        let neighbours = try keys(from: index - 1, limit: 2, order: order, in: connection).map(\.position)
         if neighbours[1] - neighbours[0] >= 2 { return neighbours[0] + (neighbours[1] - neighbours[0]) / 2 }
         return try spread(around: index, count: count, order: order, in: connection)
     }
@@ -274,7 +290,7 @@ public struct AlbumRepository: Sendable {
             let lower = max(0, index - reach), upper = min(count, index + reach)
             // The window's rows plus one outer neighbour on each side, where there is one.
             let first = max(0, lower - 1), last = min(count, upper + 1)
-            let rows = try rows(from: first, limit: last - first, order: order, in: connection)
+            let rows = try keys(from: first, limit: last - first, order: order, in: connection)
             let window = rows[(lower - first)..<(upper - first)]
             let floor = lower > 0 ? rows.first!.position : window.first!.position - gap * Int64(reach)
             let ceiling = upper < count ? rows.last!.position : window.last!.position + gap * Int64(reach)
@@ -285,7 +301,7 @@ public struct AlbumRepository: Sendable {
                 for (rank, row) in zip(lower..., window) {
                     key += step
                     if rank == index { free = key; key += step }
-                    try connection.run("UPDATE albums SET position = ? WHERE id = ?", key, row.album.id)
+                    try connection.run("UPDATE albums SET position = ? WHERE id = ?", key, row.id)
                 }
                 return free
             }

@@ -8,9 +8,10 @@ import SQLite
 /// album is a short prefix sum plus an `OFFSET` of at most a block.
 ///
 /// It lives on the writer connection and is kept current from the changesets of our own
-/// commands; another process's commit (seen through `PRAGMA data_version`), a failed command or
-/// a block grown far past its size throws it away, and the next use rebuilds it (one pass over
-/// the position index: about 0.1 s for 1,000,000 albums).
+/// commands. When another connection has committed (`PRAGMA data_version` moved), the change log
+/// tells whether that touched the albums; if it did (or the log no longer reaches back that
+/// far), a failed command, or a block grown far past its size, the index is thrown away and the
+/// next use rebuilds it (one pass over the position index: about 0.1 s for 1,000,000 albums).
 struct OrderIndex: Sendable {
     static let blockSize = 1024
 
@@ -20,16 +21,47 @@ struct OrderIndex: Sendable {
     }
 
     private var blocks: [Block] = []
+    private var isBuilt = false
+    /// The `data_version` and change log position the index was last checked against.
     private var dataVersion: Int64?
+    private var logCursor: Int64 = 0
     private(set) var count = 0
 
     /// Forgets everything; the next `prepare` rebuilds.
-    mutating func invalidate() { dataVersion = nil }
+    mutating func invalidate() {
+        isBuilt = false
+        dataVersion = nil
+    }
 
-    /// Makes sure the index matches the database `connection` sees.
-    mutating func prepare(_ connection: Connection) throws {
+    /// Catches up with other connections' commits: keeps the index unless they changed albums.
+    /// Call it at the start of every transaction on the writer.
+    mutating func refresh(_ connection: Connection) throws {
         let version = try connection.dataVersion()
         if version == dataVersion { return }
+        if try isBuilt && (dataVersion == nil || albumsChanged(since: logCursor, connection)) { isBuilt = false }
+        dataVersion = version
+        logCursor = try ChangeLog.latestCursor(in: connection)
+    }
+
+    /// Marks our own command's log entries as accounted for (its changeset went to `apply`);
+    /// returns the newest log position.
+    mutating func advance(_ connection: Connection) throws -> Int64 {
+        logCursor = try ChangeLog.latestCursor(in: connection)
+        return logCursor
+    }
+
+    private func albumsChanged(since cursor: Int64, _ connection: Connection) throws -> Bool {
+        let prunedThrough = try connection.scalar("SELECT pruned_through FROM change_control", as: Int64.self) ?? 0
+        if prunedThrough > cursor { return true }
+        return try connection.scalar(
+            "SELECT 1 FROM change_log WHERE seq > ? AND table_name = 'albums' LIMIT 1", cursor, as: Int.self) != nil
+    }
+
+    /// Makes sure the index matches the database `connection` sees, building it when needed.
+    /// Inside a write the library has already refreshed it (`refresh: false`).
+    mutating func prepare(_ connection: Connection, refresh: Bool = true) throws {
+        if refresh { try self.refresh(connection) }
+        if isBuilt { return }
         let firsts = try connection.query("""
             SELECT position FROM (SELECT position, row_number() OVER (ORDER BY position, id) - 1 AS rank FROM albums)
             WHERE rank % \(Self.blockSize) = 0
@@ -39,7 +71,7 @@ struct OrderIndex: Sendable {
             Block(first: offset == 0 ? .min : first, count: min(Self.blockSize, count - offset * Self.blockSize))
         }
         if blocks.isEmpty { blocks = [Block(first: .min, count: 0)] }
-        dataVersion = version
+        isBuilt = true
     }
 
     /// The first position key of the block holding index `index`, and the offset inside it.
@@ -66,7 +98,7 @@ struct OrderIndex: Sendable {
 
     /// Keeps the counts in step with a command's changes to `albums` (column 1 is `position`).
     mutating func apply(_ changeset: Changeset) throws {
-        guard dataVersion != nil else { return }
+        guard isBuilt else { return }
         try changeset.forEach { change in
             guard change.table == "albums" else { return }
             if case .integer(let old) = change.old(1) { add(-1, at: old) }

@@ -15,12 +15,15 @@ struct UndoHistory: Sendable {
 
     /// Records a new command: the redo stack is dropped and the oldest entries past `limit` go.
     func record(_ changeset: Changeset, description: String, in connection: Connection) throws {
-        try connection.run("DELETE FROM history WHERE undone = 1")
         try connection.run(
             "INSERT INTO history (description, changeset, created_at) VALUES (?, ?, ?)",
             description, changeset.data, Date().millisecondsSince1970)
-        // Ids stay contiguous (only the newest rows are ever deleted before an insert).
-        try connection.run("DELETE FROM history WHERE id <= ?", connection.lastInsertRowID - Int64(limit))
+        // One statement for both: the redo stack, and what is past the limit counting back from
+        // the new entry (the newest id).
+        try connection.run("""
+            DELETE FROM history WHERE undone = 1
+                OR id <= (SELECT id FROM history WHERE undone = 0 ORDER BY id DESC LIMIT 1 OFFSET ?)
+            """, limit)
     }
 
     /// Undoes the newest command not yet undone; returns it and the changes made.

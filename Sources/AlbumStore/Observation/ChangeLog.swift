@@ -21,11 +21,12 @@ public struct ChangeLog: Sendable {
 
     /// The newest entry's position (0 when the log is empty): a cursor that skips everything so far.
     static func latestCursor(in connection: Connection) throws -> Int64 {
-        // sqlite_sequence keeps the high-water mark even when every entry has been pruned. It
-        // exists once a table with AUTOINCREMENT does (not with a test's own migrations).
-        guard try connection.scalar("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_sequence'", as: Int.self) != nil
-        else { return 0 }
-        return try connection.scalar("SELECT seq FROM sqlite_sequence WHERE name = 'change_log'") ?? 0
+        // Pruning keeps the newest entry, so this never goes back.
+        do {
+            return try connection.scalar("SELECT max(seq) FROM change_log") ?? 0
+        } catch let error as SQLiteError where error.message.hasPrefix("no such table") {
+            return 0   // a library made with a test's own migrations has no change log
+        }
     }
 
     /// The change sets committed after `cursor`, oldest first.
@@ -56,8 +57,11 @@ public struct ChangeLog: Sendable {
     func prune(in connection: Connection, now: Date = Date()) throws {
         let latest = try Self.latestCursor(in: connection)
         let oldestKept = now.millisecondsSince1970 - Int64(retention.maxAge.components.seconds * 1000)
-        let byAge = try connection.scalar("SELECT max(seq) FROM change_log WHERE at < ?", oldestKept, as: Int64.self) ?? 0
-        let cutoff = max(latest - Int64(retention.maxEntries), byAge)
+        // Entries are in time order, so this walks only the entries it will prune (no index on `at`).
+        let firstKept = try connection.scalar(
+            "SELECT seq FROM change_log WHERE at >= ? ORDER BY seq LIMIT 1", oldestKept, as: Int64.self) ?? latest + 1
+        // Never the newest entry: it keeps the next sequence number from going back.
+        let cutoff = min(max(latest - Int64(retention.maxEntries), firstKept - 1), latest - 1)
         let prunedThrough = try connection.scalar("SELECT pruned_through FROM change_control", as: Int64.self) ?? 0
         guard cutoff > prunedThrough else { return }
         try connection.run("DELETE FROM change_log WHERE seq <= ?", cutoff)
