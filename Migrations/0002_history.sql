@@ -7,6 +7,10 @@ CREATE TABLE history (
     id          INTEGER PRIMARY KEY,
     description TEXT    NOT NULL,
     changeset   BLOB    NOT NULL,
+    -- For a bulk append (an import): the ids it added, as "first-last,first-last". Its changeset
+    -- stays empty until it is first undone, when the deletion is recorded: an import never pays
+    -- for a copy of itself unless someone takes it back.
+    appended_ids TEXT,
     -- Milliseconds since 1970-01-01 UTC.
     created_at  INTEGER NOT NULL,
     undone      INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1))

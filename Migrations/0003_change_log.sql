@@ -14,8 +14,8 @@ CREATE TABLE change_control (
     -- Bumped by the Library at the start of each write transaction. Writers outside the Library
     -- do not bump it: their changes are logged under the last number, in their own entries.
     tx             INTEGER NOT NULL DEFAULT 0,
-    -- Set to 1, inside one transaction only, by bulk inserts that log their rows as one range
-    -- entry instead of one entry a row; always back to 0 before that transaction commits.
+    -- Set to 1, inside one transaction only, by bulk inserts and deletes that log their rows as
+    -- range entries instead of one entry a row; always back to 0 before that transaction commits.
     bulk           INTEGER NOT NULL DEFAULT 0,
     pruned_through INTEGER NOT NULL DEFAULT 0
 );
@@ -50,7 +50,7 @@ END;
 -- With triggers on the table, SQLite never takes the truncate shortcut that would skip this
 -- for `DELETE FROM albums`; rows deleted by REPLACE fire it when recursive_triggers is on
 -- (every AlbumStore connection turns it on).
-CREATE TRIGGER albums_log_delete AFTER DELETE ON albums
+CREATE TRIGGER albums_log_delete AFTER DELETE ON albums WHEN (SELECT bulk FROM change_control) = 0
 BEGIN
     INSERT INTO change_log (tx, table_name, operation, row_id, at)
     VALUES ((SELECT tx FROM change_control), 'albums', 'delete', OLD.id,

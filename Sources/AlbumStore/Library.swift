@@ -113,10 +113,21 @@ public final class Library: Sendable {
         }
     }
 
+    /// Runs a bulk append (see `AlbumRepository.append(contentsOf:)`): `body` returns the new ids,
+    /// which the history keeps instead of a changeset.
+    func performAppend(_ body: (Connection) throws -> (RowIDs, String)) throws -> RowIDs {
+        try write { connection in
+            let (ids, description) = try body(connection)
+            if !ids.isEmpty { try history.recordAppend(ids, description: description, in: connection) }
+            return (ids, nil)
+        }
+    }
+
     /// Runs `body` in a write transaction under a new transaction number, keeps the order index in
-    /// step with the changes it reports, and after the commit hands the change log's new entries
-    /// to subscribers. Any failure throws the order index away: it may have seen rolled-back work.
-    private func write<T: Sendable>(_ body: (Connection) throws -> (T, Changeset)) throws -> T {
+    /// step with the changes it reports (`nil`: too many to follow, rebuild it), and after the
+    /// commit hands the change log's new entries to subscribers. Any failure throws the order
+    /// index away: it may have seen rolled-back work.
+    private func write<T: Sendable>(_ body: (Connection) throws -> (T, Changeset?)) throws -> T {
         do {
             return try database.withWriter { connection in
                 let result = try connection.transaction(.immediate) {
@@ -124,7 +135,7 @@ public final class Library: Sendable {
                     try order.withLock { try $0.refresh(connection) }
                     let (result, changeset) = try body(connection)
                     let latest = try order.withLock { index in
-                        try index.apply(changeset)
+                        if let changeset { try index.apply(changeset) } else { index.invalidate() }
                         return try index.advance(connection)
                     }
                     let count = commits.withLock { $0 += 1; return $0 }

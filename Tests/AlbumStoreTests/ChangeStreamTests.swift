@@ -118,6 +118,18 @@ struct ChangeStreamTests {
         #expect(entries == 1)
     }
 
+    @Test func undoOfABulkAppendIsOneChangeSetDeletingTheRange() async throws {
+        let ids = try library.albums.append(contentsOf: (0..<500).map { .sample("bulk \($0)") })
+        var changes = library.changes.makeAsyncIterator()
+        let before = try ChangeLog.latestCursor(in: try Connection(path: library.path))
+        try library.undo()
+
+        #expect(await changes.next()?.albums == TableChanges(deleted: ids))
+        let entries = try Connection(path: library.path).scalar(
+            "SELECT count(*) FROM change_log WHERE seq > ?", before, as: Int.self)
+        #expect(entries == 1)
+    }
+
     @Test func replaceAndDeleteAllAreLoggedDespiteTheUpdateHooksGaps() throws {
         let low = try library.albums.append(AlbumDraft(title: "Low", artist: "David Bowie", externalID: "mb:1"))
         let heroes = try library.albums.append(.sample("Heroes"))

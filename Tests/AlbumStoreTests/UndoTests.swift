@@ -55,6 +55,35 @@ struct UndoTests {
         try expectUndoAndRedo(library) { try library.albums.delete(id: album.id) }
     }
 
+    @Test func undoAndRedoOfABulkAppendAcrossProcesses() throws {
+        var library = try classics()
+        let before = try library.rows(of: "albums")
+        try library.albums.append(contentsOf: (0..<3000).map { .sample("bulk \($0)") })
+        let after = try library.rows(of: "albums")
+
+        library = try Library.open(at: url)
+        try library.undo()
+        #expect(try library.rows(of: "albums") == before)
+        library = try Library.open(at: url)
+        try library.redo()
+        #expect(try library.rows(of: "albums") == after)
+        try library.undo()
+        #expect(try library.rows(of: "albums") == before)
+        #expect(try library.albums.album(at: 4).title == "American Pie")
+    }
+
+    @Test func aBulkAppendIsOneHistoryEntryKeptAsItsIDs() throws {
+        let library = try classics()
+        let ids = try library.albums.append(contentsOf: (0..<10).map { .sample("bulk \($0)") })
+
+        #expect(try library.historyEntries().last?.description == "add 10 albums")
+        let stored = try Connection(path: library.path).first(
+            "SELECT length(changeset), appended_ids FROM history ORDER BY id DESC LIMIT 1"
+        ) { (try $0[0, as: Int.self], try $0[1, as: String.self]) }
+        #expect(stored?.0 == 0)
+        #expect(stored?.1 == ids.rangeList)
+    }
+
     @Test func undoOfDeleteRestoresTheSameRowIdPositionAndFieldsAfterReopening() throws {
         var library = try classics()
         let album = try library.albums.album(at: 3)

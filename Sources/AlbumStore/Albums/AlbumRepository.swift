@@ -86,27 +86,22 @@ public struct AlbumRepository: Sendable {
             }
         }
         try Self.checkUnique(valid.compactMap(\.externalID))
-        return try library.perform { connection in
+        return try library.performAppend { connection in
             for externalID in valid.compactMap(\.externalID) {
                 try Self.checkExternalID(externalID, except: nil, in: connection)
             }
             var position = try connection.scalar("SELECT max(position) FROM albums", as: Int64.self).map { $0 + Self.gap } ?? 0
             let now = Date().millisecondsSince1970
-            try connection.run("UPDATE change_control SET bulk = 1")
-            let insert = try connection.cachedStatement(Self.insertSQL)
-            var ids = RowIDs()
-            for draft in valid {
-                try Self.bind(draft, position: position, now: now, to: insert)
-                try insert.run()
-                ids.insert(connection.lastInsertRowID...connection.lastInsertRowID)
-                position += Self.gap
-            }
-            try connection.run("UPDATE change_control SET bulk = 0")
-            for range in ids.ranges {
-                try connection.run("""
-                    INSERT INTO change_log (tx, table_name, operation, row_id, last_row_id, at)
-                    VALUES ((SELECT tx FROM change_control), 'albums', 'insert', ?, ?, ?)
-                    """, range.lowerBound, range.upperBound, now)
+            let ids = try ChangeLog.bulk("insert", "albums", in: connection) {
+                let insert = try connection.cachedStatement(Self.insertSQL)
+                var ids = RowIDs()
+                for draft in valid {
+                    try Self.bind(draft, position: position, now: now, to: insert)
+                    try insert.run()
+                    ids.insert(connection.lastInsertRowID...connection.lastInsertRowID)
+                    position += Self.gap
+                }
+                return ids
             }
             return (ids, "add \(valid.count) albums")
         }

@@ -8,16 +8,27 @@ import SQLite
 /// row, and `sqlite3changeset_invert` gives the undo for free; applying checks each row is as
 /// the command left it, so undo never silently overwrites a change made behind its back. Tables
 /// join undo by being tracked, with no triggers to keep in sync. The cost is the changeset's
-/// size for bulk work, which the bound on history limits.
+/// size (and the session's time) for bulk work: a bulk append is therefore kept as its ids, and
+/// its changeset is recorded only if it is undone.
 struct UndoHistory: Sendable {
     /// How many commands are kept; older ones can no longer be undone.
     let limit: Int
 
     /// Records a new command: the redo stack is dropped and the oldest entries past `limit` go.
     func record(_ changeset: Changeset, description: String, in connection: Connection) throws {
+        try add(description, changeset: changeset, appended: nil, in: connection)
+    }
+
+    /// Records a bulk append of albums by their ids, without a changeset: one is made from the
+    /// deletion if the append is ever undone.
+    func recordAppend(_ ids: RowIDs, description: String, in connection: Connection) throws {
+        try add(description, changeset: Changeset(data: Data()), appended: ids, in: connection)
+    }
+
+    private func add(_ description: String, changeset: Changeset, appended: RowIDs?, in connection: Connection) throws {
         try connection.run(
-            "INSERT INTO history (description, changeset, created_at) VALUES (?, ?, ?)",
-            description, changeset.data, Date().millisecondsSince1970)
+            "INSERT INTO history (description, changeset, appended_ids, created_at) VALUES (?, ?, ?, ?)",
+            description, changeset.data, appended?.rangeList, Date().millisecondsSince1970)
         // One statement for both: the redo stack, and what is past the limit counting back from
         // the new entry (the newest id).
         try connection.run("""
@@ -26,16 +37,36 @@ struct UndoHistory: Sendable {
             """, limit)
     }
 
-    /// Undoes the newest command not yet undone; returns it and the changes made.
-    func undo(in connection: Connection) throws -> (HistoryEntry, Changeset) {
-        guard let (entry, changeset) = try top(undone: false, in: connection) else { throw HistoryError.nothingToUndo }
+    /// Undoes the newest command not yet undone; returns it and the changes made (`nil` for a
+    /// bulk append: too many rows to list).
+    func undo(in connection: Connection) throws -> (HistoryEntry, Changeset?) {
+        guard let (entry, changeset, appended) = try top(undone: false, in: connection) else {
+            throw HistoryError.nothingToUndo
+        }
+        if let appended { return (entry, try undoAppend(entry, ids: appended, in: connection)) }
         return (entry, try replay(try changeset.inverted(), of: entry, undone: true, in: connection))
     }
 
     /// Redoes the most recently undone command; returns it and the changes made.
-    func redo(in connection: Connection) throws -> (HistoryEntry, Changeset) {
-        guard let (entry, changeset) = try top(undone: true, in: connection) else { throw HistoryError.nothingToRedo }
+    func redo(in connection: Connection) throws -> (HistoryEntry, Changeset?) {
+        guard let (entry, changeset, _) = try top(undone: true, in: connection) else { throw HistoryError.nothingToRedo }
         return (entry, try replay(changeset, of: entry, undone: false, in: connection))
+    }
+
+    /// Deletes a bulk append's albums, recording the deletion: its inverse becomes the entry's
+    /// changeset, so redo and later undos work as for any command.
+    private func undoAppend(_ entry: HistoryEntry, ids: RowIDs, in connection: Connection) throws -> Changeset? {
+        let recorder = try ChangeRecorder(connection: connection, tables: ["albums"])
+        _ = try ChangeLog.bulk("delete", "albums", in: connection) {
+            for range in ids.ranges {
+                try connection.run("DELETE FROM albums WHERE id BETWEEN ? AND ?", range.lowerBound, range.upperBound)
+            }
+            return ids
+        }
+        try connection.run(
+            "UPDATE history SET undone = 1, changeset = ?, appended_ids = NULL WHERE id = ?",
+            try recorder.changeset().inverted().data, entry.id)
+        return nil
     }
 
     /// Every entry, oldest first.
@@ -56,16 +87,19 @@ struct UndoHistory: Sendable {
         return changeset
     }
 
-    /// The top of the undo stack (newest done entry) or of the redo stack (oldest undone entry).
-    private func top(undone: Bool, in connection: Connection) throws -> (HistoryEntry, Changeset)? {
+    /// The top of the undo stack (newest done entry) or of the redo stack (oldest undone entry),
+    /// with its changeset and, for a bulk append not yet undone, its ids.
+    private func top(undone: Bool, in connection: Connection) throws -> (HistoryEntry, Changeset, RowIDs?)? {
         let order = undone ? "ASC" : "DESC"
-        return try connection.first(
-            "SELECT id, description, created_at, undone, changeset FROM history WHERE undone = ? ORDER BY id \(order) LIMIT 1",
-            undone
+        return try connection.first("""
+            SELECT id, description, created_at, undone, changeset, appended_ids
+            FROM history WHERE undone = ? ORDER BY id \(order) LIMIT 1
+            """, undone
         ) { row in
             (HistoryEntry(id: try row[0], description: try row[1],
                           date: Date(millisecondsSince1970: try row[2]), isUndone: try row[3]),
-             Changeset(data: try row[4]))
+             Changeset(data: try row[4]),
+             try row[5, as: String?.self].flatMap(RowIDs.init(rangeList:)))
         }
     }
 }

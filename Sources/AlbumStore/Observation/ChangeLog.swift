@@ -53,6 +53,22 @@ public struct ChangeLog: Sendable {
         return sets
     }
 
+    /// Runs `body`, which inserts or deletes many rows of `table`, with the per-row triggers off,
+    /// and logs the rows as range entries: one entry for a million contiguous ids.
+    static func bulk(_ operation: String, _ table: String, in connection: Connection, _ body: () throws -> RowIDs) throws -> RowIDs {
+        try connection.run("UPDATE change_control SET bulk = 1")
+        let ids = try body()
+        try connection.run("UPDATE change_control SET bulk = 0")
+        let now = Date().millisecondsSince1970
+        for range in ids.ranges {
+            try connection.run("""
+                INSERT INTO change_log (tx, table_name, operation, row_id, last_row_id, at)
+                VALUES ((SELECT tx FROM change_control), ?, ?, ?, ?, ?)
+                """, table, operation, range.lowerBound, range.upperBound, now)
+        }
+        return ids
+    }
+
     /// Deletes entries past the retention bounds and records how far the log now starts.
     func prune(in connection: Connection, now: Date = Date()) throws {
         let latest = try Self.latestCursor(in: connection)
@@ -87,7 +103,8 @@ private struct ChangeSetBuilder {
     let at: Int64
     var cursor: Int64 = 0
     var states: [String: [Int64: State]] = [:]
-    var insertedRanges: [String: [ClosedRange<Int64>]] = [:]
+    /// Range entries of bulk work, per table and operation ("insert" or "delete").
+    var ranges: [String: [String: [ClosedRange<Int64>]]] = [:]
 
     init(transaction: Int64, at: Int64) {
         self.transaction = transaction
@@ -97,7 +114,7 @@ private struct ChangeSetBuilder {
     mutating func add(_ entry: ChangeLog.Entry) {
         cursor = entry.seq
         if let last = entry.lastRowID {
-            insertedRanges[entry.table, default: []].append(entry.rowID...last)
+            ranges[entry.table, default: [:]][entry.operation, default: []].append(entry.rowID...last)
             return
         }
         let previous = states[entry.table]?[entry.rowID]
@@ -114,13 +131,16 @@ private struct ChangeSetBuilder {
 
     func build() -> ChangeSet {
         var tables: [String: TableChanges] = [:]
-        for table in Set(states.keys).union(insertedRanges.keys) {
-            var changes = TableChanges()
-            var inserted = (states[table] ?? [:]).filter { $0.value == .inserted }.map { $0.key...$0.key }
-            inserted += insertedRanges[table] ?? []
-            for range in inserted.sorted(by: { $0.lowerBound < $1.lowerBound }) { changes.inserted.insert(range) }
-            changes.updated = RowIDs((states[table] ?? [:]).filter { $0.value == .updated }.keys)
-            changes.deleted = RowIDs((states[table] ?? [:]).filter { $0.value == .deleted }.keys)
+        for table in Set(states.keys).union(ranges.keys) {
+            let rows = states[table] ?? [:]
+            func ids(_ state: State, _ operation: String) -> RowIDs {
+                var ids = RowIDs()
+                let all = rows.filter { $0.value == state }.map { $0.key...$0.key } + (ranges[table]?[operation] ?? [])
+                for range in all.sorted(by: { $0.lowerBound < $1.lowerBound }) { ids.insert(range) }
+                return ids
+            }
+            let changes = TableChanges(
+                inserted: ids(.inserted, "insert"), updated: ids(.updated, "update"), deleted: ids(.deleted, "delete"))
             if !changes.isEmpty { tables[table] = changes }
         }
         return ChangeSet(cursor: cursor, transaction: transaction, date: Date(millisecondsSince1970: at), tables: tables)

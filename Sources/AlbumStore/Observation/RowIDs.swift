@@ -18,6 +18,18 @@ public struct RowIDs: Sendable, Hashable, Sequence, Codable {
         }
     }
 
+    /// The ranges as text, "1-5,9-9": how the history stores a bulk append's ids.
+    var rangeList: String { ranges.map { "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ",") }
+
+    /// Reads `rangeList`'s form; `nil` when the text is not in it.
+    init?(rangeList: String) {
+        for part in rangeList.split(separator: ",") {
+            let bounds = part.split(separator: "-").compactMap { Int64($0) }
+            guard bounds.count == 2, bounds[0] <= bounds[1] else { return nil }
+            insert(bounds[0]...bounds[1])
+        }
+    }
+
     public var isEmpty: Bool { ranges.isEmpty }
     public var count: Int { ranges.reduce(0) { $0 + Int($1.upperBound - $1.lowerBound + 1) } }
 

@@ -44,6 +44,10 @@ CREATE TABLE history (
     id          INTEGER PRIMARY KEY,
     description TEXT    NOT NULL,
     changeset   BLOB    NOT NULL,
+    -- For a bulk append (an import): the ids it added, as "first-last,first-last". Its changeset
+    -- stays empty until it is first undone, when the deletion is recorded: an import never pays
+    -- for a copy of itself unless someone takes it back.
+    appended_ids TEXT,
     -- Milliseconds since 1970-01-01 UTC.
     created_at  INTEGER NOT NULL,
     undone      INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1))
@@ -67,8 +71,8 @@ CREATE TABLE change_control (
     -- Bumped by the Library at the start of each write transaction. Writers outside the Library
     -- do not bump it: their changes are logged under the last number, in their own entries.
     tx             INTEGER NOT NULL DEFAULT 0,
-    -- Set to 1, inside one transaction only, by bulk inserts that log their rows as one range
-    -- entry instead of one entry a row; always back to 0 before that transaction commits.
+    -- Set to 1, inside one transaction only, by bulk inserts and deletes that log their rows as
+    -- range entries instead of one entry a row; always back to 0 before that transaction commits.
     bulk           INTEGER NOT NULL DEFAULT 0,
     pruned_through INTEGER NOT NULL DEFAULT 0
 );
@@ -103,7 +107,7 @@ END;
 -- With triggers on the table, SQLite never takes the truncate shortcut that would skip this
 -- for `DELETE FROM albums`; rows deleted by REPLACE fire it when recursive_triggers is on
 -- (every AlbumStore connection turns it on).
-CREATE TRIGGER albums_log_delete AFTER DELETE ON albums
+CREATE TRIGGER albums_log_delete AFTER DELETE ON albums WHEN (SELECT bulk FROM change_control) = 0
 BEGIN
     INSERT INTO change_log (tx, table_name, operation, row_id, at)
     VALUES ((SELECT tx FROM change_control), 'albums', 'delete', OLD.id,
