@@ -53,11 +53,14 @@ public struct AlbumDraft: Sendable, Codable, Hashable {
     /// `http(s)://host...` or `file:...`, with no white space. Checked by hand: Foundation's URL
     /// parser costs more than the rest of an insert.
     static func isCoverURL(_ text: String) -> Bool {
-        guard !text.contains(where: \.isWhitespace), let colon = text.firstIndex(of: ":") else { return false }
-        let rest = text[text.index(after: colon)...]
-        switch text[..<colon].lowercased() {
+        let scalars = text.unicodeScalars
+        guard !scalars.contains(where: \.isSpace), let colon = scalars.firstIndex(of: ":") else {
+            return false
+        }
+        let rest = scalars[scalars.index(after: colon)...]
+        switch String(scalars[..<colon]).lowercased() {
         case "http", "https":
-            guard rest.hasPrefix("//") else { return false }
+            guard rest.starts(with: "//".unicodeScalars) else { return false }
             let host = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
             return !host.isEmpty
         case "file":
@@ -69,11 +72,14 @@ public struct AlbumDraft: Sendable, Codable, Hashable {
 }
 
 extension String {
-    /// Without leading and trailing white space and line breaks.
+    /// Without leading and trailing white space and line breaks. Works on Unicode scalars, not
+    /// Characters: grapheme breaking would cost more than the insert the check guards.
     var trimmed: String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }) else { return "" }
-        let last = lastIndex(where: { !$0.isWhitespace })!
-        return first == startIndex && last == index(before: endIndex) ? self : String(self[first...last])
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.isSpace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.isSpace })!
+        return first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex
+            ? self : String(scalars[first...last])
     }
 }
 
@@ -81,5 +87,12 @@ extension Optional<String> {
     var trimmedOrNil: String? {
         guard let text = self?.trimmed, !text.isEmpty else { return nil }
         return text
+    }
+}
+
+extension Unicode.Scalar {
+    /// White space or a line break; ASCII answered without the (slow) Unicode property lookup.
+    var isSpace: Bool {
+        isASCII ? value == 32 || (9...13).contains(value) : properties.isWhitespace
     }
 }
