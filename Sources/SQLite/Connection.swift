@@ -51,7 +51,7 @@ public final class Connection {
         }
         try execute("PRAGMA synchronous = \(options.synchronous.rawValue)")
         try execute("PRAGMA foreign_keys = \(options.foreignKeys ? "ON" : "OFF")")
-        try execute("PRAGMA cache_size = -\(options.cacheSizeKiB)")
+        if let cacheSizeKiB = options.cacheSizeKiB { try execute("PRAGMA cache_size = -\(cacheSizeKiB)") }
         if options.recursiveTriggers { try execute("PRAGMA recursive_triggers = ON") }
         if options.queryOnly { try execute("PRAGMA query_only = ON") }
     }
