@@ -51,10 +51,7 @@ extension String: ColumnDecodable {
     @inlinable public static func decode(from statement: OpaquePointer, at column: Int32) -> String? {
         guard let text = sqlite3_column_text(statement, column) else { return nil }
         let count = Int(sqlite3_column_bytes(statement, column))
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            buffer.baseAddress!.initialize(from: text, count: count)
-            return count
-        }
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 }
 
