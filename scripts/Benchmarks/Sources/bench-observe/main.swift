@@ -1,0 +1,170 @@
+// bench-observe: what observation costs a bulk insert, and how fast another process hears of a commit.
+//
+// Usage: bench-observe throughput ALBUMS ROUNDS DIRECTORY
+//        bench-observe latency COMMITS DIRECTORY ALBUMSTORE_BINARY
+//
+// throughput: inserts ALBUMS albums in one transaction (`albums.append(contentsOf:)`, one
+//   undoable command) into a fresh library, with observation off (the change-log triggers
+//   dropped, no subscriber) and on (triggers, and one in-process subscriber consuming
+//   `library.changes`), ROUNDS times each, alternating. The albums are built before the clock
+//   starts. For reference it also times the same rows through a plain per-row loop with the
+//   triggers logging every row, the path the bulk insert avoids.
+// latency: runs `albumstore watch --format ndjson` on a library, commits COMMITS single albums
+//   from this process at irregular intervals, and times each commit to the moment its line
+//   arrives from the watcher's stdout.
+import AlbumStore
+import BenchStatistics
+import Foundation
+import SQLite
+import Synchronization
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("bench-observe: \(message)\n".utf8))
+    exit(1)
+}
+
+let arguments = CommandLine.arguments
+switch (arguments.count > 1 ? arguments[1] : "", arguments.count) {
+case ("throughput", 5): throughput(albums: Int(arguments[2]) ?? 0, rounds: Int(arguments[3]) ?? 0, directory: arguments[4])
+case ("latency", 5): latency(commits: Int(arguments[2]) ?? 0, directory: arguments[3], binary: arguments[4])
+default:
+    FileHandle.standardError.write(Data("""
+        usage: bench-observe throughput ALBUMS ROUNDS DIRECTORY
+               bench-observe latency COMMITS DIRECTORY ALBUMSTORE_BINARY\n
+        """.utf8))
+    exit(2)
+}
+
+// MARK: Throughput
+
+func drafts(_ count: Int) -> [AlbumDraft] {
+    (0..<count).map { number in
+        AlbumDraft(title: "Album Title \(number)", artist: "Artist \(number % 5000)", genre: "Rock",
+                   year: 1950 + number % 75, coverURL: "https://covers.example.com/\(number).jpg")
+    }
+}
+
+func freshLibrary(_ directory: String, _ name: String, logging: Bool) throws -> Library {
+    let path = directory + "/" + name + ".sqlite"
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    let library = try Library.open(at: URL(fileURLWithPath: path))
+    if !logging {
+        try Connection(path: path).execute("""
+            DROP TRIGGER albums_log_insert; DROP TRIGGER albums_log_update; DROP TRIGGER albums_log_delete;
+            """)
+    }
+    return library
+}
+
+func throughput(albums: Int, rounds: Int, directory: String) {
+    guard albums > 0, rounds > 0 else { fail("ALBUMS and ROUNDS must be positive") }
+    let rows = drafts(albums)
+    var off: [Double] = [], on: [Double] = [], perRow: [Double] = [], plain: [Double] = []
+    do {
+        for round in 0..<rounds {
+            func measureOff() throws {
+                let library = try freshLibrary(directory, "off", logging: false)
+                off.append(try measure { try library.albums.append(contentsOf: rows) }.1)
+            }
+            // Alternate which side goes first: the file system remembers the previous round.
+            if round % 2 == 0 { try measureOff() }
+            do {
+                let library = try freshLibrary(directory, "on", logging: true)
+                let received = Mutex(0)
+                let subscriber = library.changes
+                let consumer = Task {
+                    for await set in subscriber {
+                        received.withLock { $0 += set.albums.inserted.count }
+                    }
+                }
+                on.append(try measure { try library.albums.append(contentsOf: rows) }.1)
+                while received.withLock({ $0 }) < albums { Thread.sleep(forTimeInterval: 0.001) }
+                consumer.cancel()
+            }
+            if round % 2 == 1 { try measureOff() }
+            for logging in [false, true] {
+                let library = try freshLibrary(directory, "rows", logging: logging)
+                let connection = try Connection(path: library.path)
+                let elapsed = try measure {
+                    try connection.transaction {
+                        let insert = try connection.prepare("""
+                            INSERT INTO albums (position, title, artist, genre, year, cover_url, created_at, updated_at)
+                            VALUES (?, ?, ?, ?, ?, ?, 0, 0)
+                            """)
+                        for (number, row) in rows.enumerated() {
+                            try insert.bind(Int64(number) << 32, at: 1)
+                            try insert.bind(row.title, at: 2)
+                            try insert.bind(row.artist, at: 3)
+                            try insert.bind(row.genre, at: 4)
+                            try insert.bind(row.year, at: 5)
+                            try insert.bind(row.coverURL, at: 6)
+                            try insert.run()
+                        }
+                    }
+                }.1
+                if logging { perRow.append(elapsed) } else { plain.append(elapsed) }
+            }
+        }
+    } catch {
+        fail("\(error)")
+    }
+    let ratio = median(on) / median(off)
+    print("bench-observe throughput: \(albums) albums in one transaction, \(rounds) rounds, medians")
+    print("  observation off (no triggers, no subscriber)      \(format(median(off), 3)) s")
+    print("  change log + one in-process subscriber            \(format(median(on), 3)) s   ratio \(format(ratio))x  \(ratio <= 1.15 ? "ok (≤ 1.15x)" : "MISSED (> 1.15x)")")
+    print("  for reference, a per-row SQL loop without triggers \(format(median(plain), 3)) s")
+    print("  the same loop with the triggers logging every row  \(format(median(perRow), 3)) s   ratio \(format(median(perRow) / median(plain)))x")
+    if ratio > 1.15 { exit(3) }
+}
+
+// MARK: Latency
+
+/// Lines read from a pipe, each stamped with the time it arrived.
+final class Arrivals: Sendable {
+    let times = Mutex<[ContinuousClock.Instant]>([])
+}
+
+func latency(commits: Int, directory: String, binary: String) {
+    guard commits > 0 else { fail("COMMITS must be positive") }
+    let path = directory + "/latency.sqlite"
+    do {
+        let library = try Library.open(at: URL(fileURLWithPath: path))
+        let watch = Process()
+        watch.executableURL = URL(fileURLWithPath: binary)
+        watch.arguments = ["watch", "--db", path, "--format", "ndjson"]
+        let stdout = Pipe(), stderr = Pipe()
+        watch.standardOutput = stdout
+        watch.standardError = stderr
+        let arrivals = Arrivals()
+        stdout.fileHandleForReading.readabilityHandler = { handle in
+            let now = ContinuousClock.now
+            let lines = handle.availableData.filter { $0 == UInt8(ascii: "\n") }.count
+            arrivals.times.withLock { $0 += Array(repeating: now, count: lines) }
+        }
+        try watch.run()
+        defer { watch.terminate() }
+        // Wait for "Watching ..." on stderr: the watcher has taken its starting cursor.
+        _ = stderr.fileHandleForReading.availableData
+
+        var latencies: [Double] = []
+        for number in 0..<commits {
+            // Irregular gaps, so commits land at every phase of the watcher's polling.
+            Thread.sleep(forTimeInterval: Double.random(in: 0.005...0.03))
+            let start = ContinuousClock.now
+            try library.albums.append(AlbumDraft(title: "Latency \(number)", artist: "Bench"))
+            let deadline = start + .seconds(5)
+            while arrivals.times.withLock({ $0.count }) <= number {
+                if ContinuousClock.now > deadline { fail("watch printed nothing for commit \(number) within 5 s") }
+                Thread.sleep(forTimeInterval: 0.0001)
+            }
+            latencies.append(seconds(arrivals.times.withLock { $0[number] } - start))
+        }
+        let p50 = percentile(latencies, 50) * 1000, p99 = percentile(latencies, 99) * 1000
+        print("bench-observe latency: \(commits) commits in this process, each until `albumstore watch` printed it")
+        print("  p50 \(format(p50, 1)) ms   p99 \(format(p99, 1)) ms   max \(format(latencies.max()! * 1000, 1)) ms   "
+              + (p50 <= 100 ? "ok (p50 ≤ 100 ms" + (p99 <= 100 ? ", p99 too)" : "; p99 is not)") : "MISSED (p50 > 100 ms)"))
+        if p50 > 100 { exit(3) }
+    } catch {
+        fail("\(error)")
+    }
+}
