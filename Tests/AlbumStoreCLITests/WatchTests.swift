@@ -31,6 +31,17 @@ struct WatchTests {
         #expect(watch.interrupt() == 0)
     }
 
+    @Test func aChangeFeedInThisProcessSeesACommitOfASpawnedProcess() async throws {
+        let library = try Library.open(at: URL(fileURLWithPath: store.db))
+        var feed = library.changeFeed().makeAsyncIterator()
+        #expect(try feed.backlog().isEmpty)
+
+        let album = try store.add("Low", by: "David Bowie")   // another process
+
+        let set = try await feed.next()
+        #expect(set?.albums.inserted == RowIDs([album.id]))
+    }
+
     @Test func watchExitsZeroWhenItsReaderGoesAway() throws {
         try store.run("init")
         let watch = try startWatch()
