@@ -6,12 +6,13 @@ struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the changes any process commits to the library, as they happen.",
         discussion: """
-            Each line starts with its cursor: `--since CURSOR` resumes right after it, missing and
+            Each line starts with its cursor: `--since CURSOR` resumes right after it, missing and \
             repeating nothing. Stops with Ctrl-C or when the reader of its output goes away (exit 0).
+
             Examples:
               albumstore watch
               albumstore watch --since 1200 --format ndjson | jq .tables.albums
-              albumstore watch --since 1200 --once        # what happened after 1200, then exit
+              albumstore watch --since 1200 --once    # what came after 1200, then exit
             """)
 
     @OptionGroup var store: StoreOptions
