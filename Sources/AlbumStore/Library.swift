@@ -131,7 +131,7 @@ public final class Library: Sendable {
         do {
             return try database.withWriter { connection in
                 let result = try connection.transaction(.immediate) {
-                    try connection.run("UPDATE change_control SET tx = tx + 1")
+                    try ChangeLog.beginTransaction(in: connection)
                     try order.withLock { try $0.refresh(connection) }
                     let (result, changeset) = try body(connection)
                     let latest = try order.withLock { index in
@@ -223,20 +223,15 @@ public final class Library: Sendable {
     /// Runs `body` with the writer and a current order index, in a read transaction.
     func withOrder<T: Sendable>(_ body: (Connection, OrderIndex) throws -> T) throws -> T {
         try database.withWriter { connection in
-            try connection.read {
-                let index = try order.withLock { index in
-                    try index.prepare(connection)
-                    return index
-                }
-                return try body(connection, index)
-            }
+            try connection.read { try body(connection, try orderIndex(connection, refresh: true)) }
         }
     }
 
-    /// The order index for a command, built when needed (`write` has refreshed it already).
-    func orderIndex(_ connection: Connection) throws -> OrderIndex {
+    /// The order index, current and built for `connection` (the writer, in a transaction).
+    /// Inside a command `write` has refreshed it already.
+    func orderIndex(_ connection: Connection, refresh: Bool = false) throws -> OrderIndex {
         try order.withLock { index in
-            try index.prepare(connection, refresh: false)
+            try index.prepare(connection, refresh: refresh)
             return index
         }
     }

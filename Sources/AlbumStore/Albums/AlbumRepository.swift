@@ -37,19 +37,15 @@ public struct AlbumRepository: Sendable {
     /// Up to `limit` albums in list order starting at index `offset`, each with its index.
     public func page(offset: Int = 0, limit: Int = .max) throws -> [(index: Int, album: Album)] {
         precondition(offset >= 0 && limit >= 0, "offset and limit are not negative")
-        if offset == 0 {
+        let albums = offset == 0
             // The common case needs no order index: a plain scan of the position index.
-            return try library.database.read { connection in
-                try connection.query("SELECT \(Album.columns) FROM albums ORDER BY position, id LIMIT ?", limit) {
-                    try Album(row: $0)
-                }.enumerated().map { ($0.offset, $0.element) }
+            ? try library.database.read { try Self.albums(from: .min, skipping: 0, limit: limit, in: $0) }
+            : try library.withOrder { connection, order in
+                guard offset < order.count else { return [] }
+                let (from, skip) = order.locate(offset)
+                return try Self.albums(from: from, skipping: skip, limit: limit, in: connection)
             }
-        }
-        return try library.withOrder { connection, order in
-            guard offset < order.count else { return [] }
-            return try Self.rows(from: offset, limit: limit, order: order, in: connection)
-                .enumerated().map { (offset + $0.offset, $0.element.album) }
-        }
+        return albums.enumerated().map { (offset + $0.offset, $0.element) }
     }
 
     /// The 0-based index of the album with `id`.
@@ -85,9 +81,10 @@ public struct AlbumRepository: Sendable {
                 throw AlbumError.invalid(field: "album \(offset): \(field)", reason: reason)
             }
         }
-        try Self.checkUnique(valid.compactMap(\.externalID))
+        let externalIDs = valid.compactMap(\.externalID)
+        try Self.checkUnique(externalIDs)
         return try library.performAppend { connection in
-            for externalID in valid.compactMap(\.externalID) {
+            for externalID in externalIDs {
                 try Self.checkExternalID(externalID, except: nil, in: connection)
             }
             var position = try connection.scalar("SELECT max(position) FROM albums", as: Int64.self).map { $0 + Self.gap } ?? 0
@@ -267,14 +264,12 @@ public struct AlbumRepository: Sendable {
         return try album(id: id, in: connection)!
     }
 
-    /// Up to `limit` rows from `index` on, with their position keys.
-    private static func rows(from index: Int, limit: Int, order: OrderIndex, in connection: Connection) throws
-        -> [(position: Int64, album: Album)] {
-        let (from, offset) = order.locate(index)
-        return try connection.query(
-            "SELECT \(Album.columns), position FROM albums WHERE position >= ? ORDER BY position, id LIMIT ? OFFSET ?",
-            from, limit, offset
-        ) { (position: try $0[9], album: try Album(row: $0)) }
+    /// Up to `limit` albums in list order, from position key `from` on, after skipping `skip`.
+    private static func albums(from: Int64, skipping skip: Int, limit: Int, in connection: Connection) throws -> [Album] {
+        try connection.query(
+            "SELECT \(Album.columns) FROM albums WHERE position >= ? ORDER BY position, id LIMIT ? OFFSET ?",
+            from, limit, skip
+        ) { try Album(row: $0) }
     }
 
     /// A position key for a new album at `index`, between the keys of its future neighbours.

@@ -38,7 +38,9 @@ struct OrderIndex: Sendable {
     mutating func refresh(_ connection: Connection) throws {
         let version = try connection.dataVersion()
         if version == dataVersion { return }
-        if try isBuilt && (dataVersion == nil || albumsChanged(since: logCursor, connection)) { isBuilt = false }
+        if try isBuilt && (dataVersion == nil || ChangeLog.hasChanges(to: "albums", after: logCursor, in: connection)) {
+            isBuilt = false
+        }
         dataVersion = version
         logCursor = try ChangeLog.latestCursor(in: connection)
     }
@@ -48,13 +50,6 @@ struct OrderIndex: Sendable {
     mutating func advance(_ connection: Connection) throws -> Int64 {
         logCursor = try ChangeLog.latestCursor(in: connection)
         return logCursor
-    }
-
-    private func albumsChanged(since cursor: Int64, _ connection: Connection) throws -> Bool {
-        let prunedThrough = try connection.scalar("SELECT pruned_through FROM change_control", as: Int64.self) ?? 0
-        if prunedThrough > cursor { return true }
-        return try connection.scalar(
-            "SELECT 1 FROM change_log WHERE seq > ? AND table_name = 'albums' LIMIT 1", cursor, as: Int.self) != nil
     }
 
     /// Makes sure the index matches the database `connection` sees, building it when needed.

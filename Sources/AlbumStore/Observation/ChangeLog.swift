@@ -29,10 +29,28 @@ public struct ChangeLog: Sendable {
         }
     }
 
+    /// Starts a transaction's entries under a new number: called first in every library write.
+    static func beginTransaction(in connection: Connection) throws {
+        try connection.run("UPDATE change_control SET tx = tx + 1")
+    }
+
+    /// The position up to which entries have been pruned: a cursor below it has missed some.
+    static func prunedThrough(in connection: Connection) throws -> Int64 {
+        try connection.scalar("SELECT pruned_through FROM change_control") ?? 0
+    }
+
+    /// Whether rows of `table` may have changed after `cursor` (always so once the log no longer
+    /// reaches back that far).
+    static func hasChanges(to table: String, after cursor: Int64, in connection: Connection) throws -> Bool {
+        if try prunedThrough(in: connection) > cursor { return true }
+        return try connection.scalar(
+            "SELECT 1 FROM change_log WHERE seq > ? AND table_name = ? LIMIT 1", cursor, table, as: Int.self) != nil
+    }
+
     /// The change sets committed after `cursor`, oldest first.
     /// - Throws: `ChangeFeedError.cursorExpired` when entries after `cursor` have been pruned.
     static func changeSets(after cursor: Int64, in connection: Connection) throws -> [ChangeSet] {
-        let prunedThrough = try connection.scalar("SELECT pruned_through FROM change_control", as: Int64.self) ?? 0
+        let prunedThrough = try prunedThrough(in: connection)
         if cursor < prunedThrough { throw ChangeFeedError.cursorExpired(cursor: cursor, oldest: prunedThrough) }
         var sets: [ChangeSet] = []
         var builder: ChangeSetBuilder?
@@ -78,8 +96,7 @@ public struct ChangeLog: Sendable {
             "SELECT seq FROM change_log WHERE at >= ? ORDER BY seq LIMIT 1", oldestKept, as: Int64.self) ?? latest + 1
         // Never the newest entry: it keeps the next sequence number from going back.
         let cutoff = min(max(latest - Int64(retention.maxEntries), firstKept - 1), latest - 1)
-        let prunedThrough = try connection.scalar("SELECT pruned_through FROM change_control", as: Int64.self) ?? 0
-        guard cutoff > prunedThrough else { return }
+        guard try cutoff > Self.prunedThrough(in: connection) else { return }
         try connection.run("DELETE FROM change_log WHERE seq <= ?", cutoff)
         try connection.run("UPDATE change_control SET pruned_through = ?", cutoff)
     }
@@ -92,57 +109,5 @@ public struct ChangeLog: Sendable {
         var rowID: Int64
         var lastRowID: Int64?
         var at: Int64
-    }
-}
-
-/// Folds one transaction's log entries into net per-row changes.
-private struct ChangeSetBuilder {
-    enum State { case inserted, updated, deleted, gone }
-
-    let transaction: Int64
-    let at: Int64
-    var cursor: Int64 = 0
-    var states: [String: [Int64: State]] = [:]
-    /// Range entries of bulk work, per table and operation ("insert" or "delete").
-    var ranges: [String: [String: [ClosedRange<Int64>]]] = [:]
-
-    init(transaction: Int64, at: Int64) {
-        self.transaction = transaction
-        self.at = at
-    }
-
-    mutating func add(_ entry: ChangeLog.Entry) {
-        cursor = entry.seq
-        if let last = entry.lastRowID {
-            ranges[entry.table, default: [:]][entry.operation, default: []].append(entry.rowID...last)
-            return
-        }
-        let previous = states[entry.table]?[entry.rowID]
-        let next: State = switch (entry.operation, previous) {
-        case ("insert", .deleted?): .updated
-        case ("insert", _): .inserted
-        case ("update", .inserted?): .inserted
-        case ("update", _): .updated
-        case (_, .inserted?): .gone
-        default: .deleted
-        }
-        states[entry.table, default: [:]][entry.rowID] = next
-    }
-
-    func build() -> ChangeSet {
-        var tables: [String: TableChanges] = [:]
-        for table in Set(states.keys).union(ranges.keys) {
-            let rows = states[table] ?? [:]
-            func ids(_ state: State, _ operation: String) -> RowIDs {
-                var ids = RowIDs()
-                let all = rows.filter { $0.value == state }.map { $0.key...$0.key } + (ranges[table]?[operation] ?? [])
-                for range in all.sorted(by: { $0.lowerBound < $1.lowerBound }) { ids.insert(range) }
-                return ids
-            }
-            let changes = TableChanges(
-                inserted: ids(.inserted, "insert"), updated: ids(.updated, "update"), deleted: ids(.deleted, "delete"))
-            if !changes.isEmpty { tables[table] = changes }
-        }
-        return ChangeSet(cursor: cursor, transaction: transaction, date: Date(millisecondsSince1970: at), tables: tables)
     }
 }

@@ -20,7 +20,8 @@ struct Add: ParsableCommand {
         var draft = AlbumDraft(title: "", artist: "")
         try fields.apply(to: &draft)
         let album = try at.map { try library.albums.insert(draft, at: $0) } ?? library.albums.append(draft)
-        let index = try library.albums.index(of: album.id)
+        // Where it landed is known: no need to look its index up (which builds the order index).
+        let index = try at ?? library.albums.count() - 1
         print(RecordPrinter.render([AlbumRecord(index: index, album: album)], as: output.format), terminator: "")
     }
 }
