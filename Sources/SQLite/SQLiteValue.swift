@@ -25,12 +25,12 @@ extension SQLiteValue: Bindable {
 
 extension SQLiteValue: ColumnDecodable {
     @inlinable
-    public static func decode(from statement: OpaquePointer, at column: Int32) -> SQLiteValue? {
-        switch sqlite3_column_type(statement, column) {
-        case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
-        case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
-        case SQLITE_TEXT: String.decode(from: statement, at: column).map(SQLiteValue.text)
-        case SQLITE_BLOB: Data.decode(from: statement, at: column).map(SQLiteValue.blob)
+    public static func decode(from value: OpaquePointer) -> SQLiteValue? {
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: .integer(sqlite3_value_int64(value))
+        case SQLITE_FLOAT: .real(sqlite3_value_double(value))
+        case SQLITE_TEXT: String.decode(from: value).map(SQLiteValue.text)
+        case SQLITE_BLOB: Data.decode(from: value).map(SQLiteValue.blob)
         default: .null
         }
     }

@@ -171,6 +171,47 @@ struct BindingTests {
         #expect(try connection.scalar("SELECT length(x) FROM v", as: Int.self) == text.unicodeScalars.count)
     }
 
+    /// Texts up to 15 bytes take the small-string path of `String.decode`, longer ones the other.
+    @Test(arguments: [
+        "", "a", "abcdefghijklmn", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq",
+        "éééééééa", "éééééééé", "éééééééé!", "☃☃☃☃☃", "☃☃☃☃☃a",
+    ])
+    func textAroundTheSmallStringLimitRoundTrips(text: String) throws {
+        let result = try roundTrip(text)
+        #expect(result.value.map { Array($0.utf8) } == Array(text.utf8))
+        #expect(result.storage == "text")
+    }
+
+    /// SQLite stores whatever bytes it is given as text; reading them never traps and repairs
+    /// each invalid sequence with U+FFFD, as `String(decoding:as:)` does, short or long.
+    @Test(arguments: [
+        [0xFF], [0x61, 0xC3], [0xE2, 0x98], [0x61, 0x80, 0x62],
+        Array("0123456789abcdef".utf8) + [0xFE, 0x41], [0xF0, 0x9F, 0x8E] + Array("guitar solos forever".utf8),
+    ] as [[UInt8]])
+    func invalidUTF8TextIsRepaired(bytes: [UInt8]) throws {
+        let connection = try directory.open()
+        try connection.execute("CREATE TABLE v(x)")
+        try connection.run("INSERT INTO v(x) VALUES (CAST(? AS TEXT))", bytes)
+        #expect(try connection.scalar("SELECT typeof(x) FROM v", as: String.self) == "text")
+        let text = try #require(try connection.scalar("SELECT x FROM v", as: String.self))
+        #expect(text == String(decoding: bytes, as: UTF8.self))
+        #expect(text.contains("\u{FFFD}"))
+    }
+
+    @Test func valuesConvertLikeSQLiteWhenReadAsAnotherType() throws {
+        let connection = try directory.open()
+        let row = try connection.first("SELECT 42, '17', 2.5, NULL") { row in
+            (try row[0, as: String.self], try row[1, as: Int.self], try row[2, as: String.self],
+             try row[3, as: String?.self], try row[3, as: SQLiteValue.self])
+        }
+        let (integerAsText, textAsInteger, realAsText, null, nullValue) = try #require(row)
+        #expect(integerAsText == "42")
+        #expect(textAsInteger == 17)
+        #expect(realAsText == "2.5")
+        #expect(null == nil)
+        #expect(nullValue == .null)
+    }
+
     @Test func textWithEmbeddedNULRoundTrips() throws {
         let text = "before\u{0}middle\u{0}after"
         let result = try roundTrip(text)
