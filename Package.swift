@@ -8,7 +8,7 @@ let package = Package(
         .library(name: "AlbumStore", targets: ["AlbumStore"]),
         // The SQLite layer is a product of its own so that the benchmark package
         // (scripts/Benchmarks) can measure it without depending on the facade.
-        .library(name: "SQLite", targets: ["SQLite"]),
+        .library(name: "AlbumSQLite", targets: ["AlbumSQLite"]),
         .executable(name: "albumstore", targets: ["AlbumStoreCLI"]),
     ],
     dependencies: [
@@ -21,8 +21,8 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "AlbumStore", dependencies: ["SQLite", "CSQLite"]),
+        .target(name: "AlbumSQLite", dependencies: ["CSQLite"]),
+        .target(name: "AlbumStore", dependencies: ["AlbumSQLite", "CSQLite"]),
         .executableTarget(
             name: "AlbumStoreCLI",
             dependencies: [
@@ -30,8 +30,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "CSQLite"]),
-        .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "SQLite"]),
+        .testTarget(name: "AlbumSQLiteTests", dependencies: ["AlbumSQLite", "CSQLite"]),
+        .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "AlbumSQLite"]),
         .testTarget(name: "AlbumStoreCLITests", dependencies: ["AlbumStore", "AlbumStoreCLI"]),
     ],
     swiftLanguageModes: [.v6]

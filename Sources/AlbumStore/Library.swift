@@ -1,6 +1,6 @@
 import CSQLite
 import Foundation
-import SQLite
+import AlbumSQLite
 import Synchronization
 
 /// The one entry point an app uses: opens (and migrates) a library file and hands out its parts.

@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import AlbumSQLite
 import Testing
 @testable import AlbumStore
 

@@ -1,6 +1,6 @@
 import AlbumStore
 import Foundation
-import SQLite
+import AlbumSQLite
 
 extension AlbumDraft {
     /// The five albums of the classic album app, in its order.

@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "BenchCoreSupport"),
         .executableTarget(
             name: "bench-core-swift",
-            dependencies: ["BenchCoreSupport", .product(name: "SQLite", package: albumStore)]
+            dependencies: ["BenchCoreSupport", .product(name: "AlbumSQLite", package: albumStore)]
         ),
         .executableTarget(
             name: "bench-core-grdb",
@@ -35,12 +35,12 @@ let package = Package(
         .executableTarget(
             name: "bench-albums",
             dependencies: ["BenchStatistics", .product(name: "AlbumStore", package: albumStore),
-                           .product(name: "SQLite", package: albumStore)]
+                           .product(name: "AlbumSQLite", package: albumStore)]
         ),
         .executableTarget(
             name: "bench-observe",
             dependencies: ["BenchStatistics", .product(name: "AlbumStore", package: albumStore),
-                           .product(name: "SQLite", package: albumStore)]
+                           .product(name: "AlbumSQLite", package: albumStore)]
         ),
     ],
     swiftLanguageModes: [.v6]

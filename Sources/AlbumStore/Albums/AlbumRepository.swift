@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import AlbumSQLite
 
 /// The albums as an ordered list: the order the app's cover scroller shows.
 ///

@@ -1,4 +1,4 @@
-import SQLite
+import AlbumSQLite
 
 /// Turns 0-based list indexes into position keys without walking the list.
 ///

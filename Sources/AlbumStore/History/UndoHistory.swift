@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import AlbumSQLite
 
 /// The persistent undo and redo stacks (table `history`), bounded to `limit` commands.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import AlbumSQLite
 
 /// Reads and prunes the change log (`change_log`, written by triggers), turning its entries
 /// into one `ChangeSet` per transaction.

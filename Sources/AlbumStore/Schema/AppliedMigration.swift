@@ -1,4 +1,4 @@
-import SQLite
+import AlbumSQLite
 
 /// A row of `schema_migrations`: which migration was applied, with which SQL, and when.
 ///

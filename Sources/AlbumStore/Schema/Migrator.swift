@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import AlbumSQLite
 
 /// Brings a database up to the schema of `Migrations/`, refusing files it must not touch.
 ///

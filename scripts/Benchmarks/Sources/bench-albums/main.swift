@@ -9,7 +9,7 @@
 import AlbumStore
 import BenchStatistics
 import Foundation
-import SQLite
+import AlbumSQLite
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let albums = Int(arguments[1]), let runs = Int(arguments[2]), albums > 10, runs > 0 else {

@@ -1,8 +1,8 @@
-// Contender "ours": the loops through Sources/SQLite, written with its public API as a user would
+// Contender "ours": the loops through Sources/AlbumSQLite, written with its public API as a user would
 // (Connection, Statement.bind(_:at:)/step()/reset(), Row subscripts decoding ColumnDecodable
 // values), the statement passed straight in: no Database lock, no actor hop.
 import BenchCoreSupport
-import SQLite
+import AlbumSQLite
 
 /// The timed insert loop: bind 5 values, step, reset, for every row.
 func insert(_ rows: [AlbumRow], with statement: Statement) throws(SQLiteError) {

@@ -15,7 +15,7 @@
 import AlbumStore
 import BenchStatistics
 import Foundation
-import SQLite
+import AlbumSQLite
 import Synchronization
 
 func fail(_ message: String) -> Never {

@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import SQLite
+import AlbumSQLite
 import Testing
 
 /// Readers and writers on one file: WAL isolation, `Database`, and `PRAGMA data_version`.

@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import AlbumSQLite
 import Testing
 
 /// The online backup API: the copy must hold exactly what the source holds.

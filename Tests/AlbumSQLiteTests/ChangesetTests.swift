@@ -1,6 +1,6 @@
 import CSQLite
 import Foundation
-import SQLite
+import AlbumSQLite
 import Testing
 
 /// `ChangeRecorder` and `Changeset`: recording changes with the session extension, inverting

@@ -1,6 +1,6 @@
 import CSQLite
 import Foundation
-import SQLite
+import AlbumSQLite
 import Testing
 
 /// What `ConnectionOptions` does to a connection and to the file.

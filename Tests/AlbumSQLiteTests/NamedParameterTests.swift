@@ -1,5 +1,5 @@
 import CSQLite
-import SQLite
+import AlbumSQLite
 import Testing
 
 /// Parameters written `:name`, `@name` or `$name` bound by name.

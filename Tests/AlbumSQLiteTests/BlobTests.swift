@@ -1,6 +1,6 @@
 import CSQLite
 import Foundation
-import SQLite
+import AlbumSQLite
 import Testing
 
 /// Incremental blob I/O: `zeroblob(n)`, then chunked writes and reads through a `Blob` handle.

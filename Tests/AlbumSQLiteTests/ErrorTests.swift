@@ -1,6 +1,6 @@
 import CSQLite
 import Foundation
-import SQLite
+import AlbumSQLite
 import Testing
 
 /// The codes, messages and SQL that `SQLiteError` carries.

@@ -1,6 +1,6 @@
 import CSQLite
 import Foundation
-import SQLite
+import AlbumSQLite
 import Testing
 
 /// Reading the columns of a result row.

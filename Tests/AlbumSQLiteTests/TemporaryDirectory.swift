@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import AlbumSQLite
 
 /// A fresh directory under the system's temporary directory, removed with everything in it
 /// when the value goes away.

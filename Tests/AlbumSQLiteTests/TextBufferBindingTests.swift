@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import AlbumSQLite
 import Testing
 
 /// The String overloads of Statement.bind(_:at:) that copy text into statement-owned buffers.

@@ -1,5 +1,5 @@
 import Foundation
-import SQLite
+import AlbumSQLite
 import Testing
 
 /// Every `Bindable` type stored in a real table and read back with its `ColumnDecodable` twin.

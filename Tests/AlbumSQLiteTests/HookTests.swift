@@ -1,5 +1,5 @@
 import CSQLite
-import SQLite
+import AlbumSQLite
 import Testing
 
 /// The update, commit and rollback hooks.

@@ -1,5 +1,5 @@
 import CSQLite
-import SQLite
+import AlbumSQLite
 import Testing
 
 /// `Connection.transaction`: commit on return, rollback on throw, savepoints when nested.

@@ -1,4 +1,4 @@
-import SQLite
+import AlbumSQLite
 import Testing
 
 /// `Connection.cachedStatement` and the cached helpers built on it.
