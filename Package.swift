@@ -22,7 +22,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "AlbumSQLite", dependencies: ["CSQLite"]),
-        .target(name: "AlbumStore", dependencies: ["AlbumSQLite", "CSQLite"]),
+        .target(name: "AlbumStore", dependencies: ["AlbumSQLite"]),
         .executableTarget(
             name: "AlbumStoreCLI",
             dependencies: [

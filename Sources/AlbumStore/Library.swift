@@ -1,12 +1,16 @@
-import CSQLite
 import Foundation
-import AlbumSQLite
 import Synchronization
+internal import AlbumSQLite
 
 /// The one entry point an app uses: opens (and migrates) a library file and hands out its parts.
 ///
-/// A `Library` owns its connections (see `Database` for the concurrency model) and can be
-/// shared across threads and tasks. Callers never see SQL.
+/// A `Library` can be shared across threads and tasks. It holds one writer connection and a
+/// few reader connections: reads never wait for a write under way, and every read has an
+/// `async` twin that does not block Swift's cooperative threads. Library methods may be called
+/// from inside closures the library runs (`albums.update(id:)`'s edit, an `observe` value):
+/// reads work there; a command from inside a closure that holds the writer throws
+/// `StorageError` (reason `.misuse`) at once instead of waiting for itself. Callers never see
+/// SQL, and errors of the storage layer reach them as `StorageError`.
 public final class Library: Sendable {
     /// The database file's path (`:memory:` for an in-memory library).
     public let path: String
@@ -14,10 +18,10 @@ public final class Library: Sendable {
     public let schemaVersion: Int
     let database: Database
     let history: UndoHistory
-    /// Index -> position lookups; only touched while holding the writer.
-    let order = Mutex(OrderIndex())
-    /// The tables whose changes commands record for undo.
-    static let undoableTables = ["albums"]
+    let order = OrderIndexCache()
+    /// The column number of the albums' order key in changesets, found by name at open (`nil`
+    /// for a library made with a test's own migrations, which has no albums).
+    let positionColumn: Int32?
     let changeLog: ChangeLog
     let hub = ChangeHub()
     /// The change log position up to which change sets have gone to subscribers.
@@ -26,26 +30,34 @@ public final class Library: Sendable {
     let commits = Mutex(0)
     static let pruneInterval = 64
 
+    /// The schema version this build of AlbumStore creates and migrates files to.
+    public static var currentSchemaVersion: Int { Migrator().latestVersion }
+
     /// The albums, an ordered list.
     public var albums: AlbumRepository { AlbumRepository(library: self) }
 
-    private init(path: String, migrator: Migrator, historyLimit: Int, retention: ChangeLog.Retention) throws {
+    private init(path: String, migrator: Migrator, historyLimit: Int, retention: ChangeLogRetention) throws {
         precondition(historyLimit > 0, "the history keeps at least one command")
         history = UndoHistory(limit: historyLimit)
         changeLog = ChangeLog(retention: retention)
+        self.path = path
         var options = ConnectionOptions.default
         // WAL rewrites the file header: the migrator turns it on only once the file is known to be ours.
         options.journalMode = nil
         do {
-            database = try Database(path: path, options: options)
-            schemaVersion = try database.withWriter { try migrator.migrate($0) }
-        } catch let error as SQLiteError where error.code == SQLITE_NOTADB {
-            throw SchemaError.notAnAlbumStore(path: path, reason: "the file is not a SQLite database")
-        }
-        self.path = path
-        try database.withWriter { connection in
-            let latest = try ChangeLog.latestCursor(in: connection)
+            let database = try Database(path: path, options: options)
+            (schemaVersion, positionColumn) = try database.withWriter { connection in
+                let version = try migrator.migrate(connection)
+                let column = try TableDescription.albums.orderColumnNumber(in: connection)
+                return (version, column)
+            }
+            let latest = try database.withWriter { try ChangeLog.latestCursor(in: $0) }
             delivered.withLock { $0 = latest }
+            self.database = database
+        } catch let error as SQLiteError where error.code == 26 {  // SQLITE_NOTADB
+            throw SchemaError.notAnAlbumStore(path: path, reason: "the file is not a SQLite database")
+        } catch let error as SQLiteError {
+            throw StorageError(error, path: path)
         }
     }
 
@@ -53,26 +65,37 @@ public final class Library: Sendable {
     /// pending migrations.
     ///
     /// - Throws: `SchemaError` when the file is not an AlbumStore database, was migrated by a newer
-    ///   version, or a migration fails; the file is left as it was.
+    ///   version, or a migration fails; the file is left as it was. `StorageError` when the file
+    ///   cannot be opened.
     /// - Parameters:
     ///   - historyLimit: How many commands undo can go back (default 100).
     ///   - changeLogRetention: How much of the change log other processes can catch up on.
     public static func open(
-        at url: URL, migrator: Migrator = Migrator(), historyLimit: Int = 100,
-        changeLogRetention: ChangeLog.Retention = ChangeLog.Retention()
+        at url: URL, historyLimit: Int = 100, changeLogRetention: ChangeLogRetention = ChangeLogRetention()
+    ) throws -> Library {
+        try open(at: url, migrator: Migrator(), historyLimit: historyLimit, changeLogRetention: changeLogRetention)
+    }
+
+    static func open(
+        at url: URL, migrator: Migrator, historyLimit: Int = 100,
+        changeLogRetention: ChangeLogRetention = ChangeLogRetention()
     ) throws -> Library {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         return try Library(path: url.path, migrator: migrator, historyLimit: historyLimit, retention: changeLogRetention)
     }
 
     /// A library in memory, gone when the value is released: for tests and previews.
-    public static func inMemory(migrator: Migrator = Migrator(), historyLimit: Int = 100) throws -> Library {
-        try Library(path: ":memory:", migrator: migrator, historyLimit: historyLimit, retention: ChangeLog.Retention())
+    public static func inMemory(historyLimit: Int = 100) throws -> Library {
+        try inMemory(migrator: Migrator(), historyLimit: historyLimit)
+    }
+
+    static func inMemory(migrator: Migrator, historyLimit: Int = 100) throws -> Library {
+        try Library(path: ":memory:", migrator: migrator, historyLimit: historyLimit, retention: ChangeLogRetention())
     }
 
     /// Facts about the file, for `albumstore info`.
     public func info() throws -> LibraryInfo {
-        let albumCount = try database.read { try $0.scalar("SELECT count(*) FROM albums", as: Int.self) ?? 0 }
+        let albumCount = try albums.count()
         let size = { (path: String) in
             (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         }
@@ -87,28 +110,37 @@ public final class Library: Sendable {
     /// - Throws: `HistoryError.nothingToUndo`, or `.conflict` when the rows changed behind the history's back.
     @discardableResult
     public func undo() throws -> HistoryEntry {
-        try write { try history.undo(in: $0) }
+        guard try read({ try history.canUndo(in: $0) }) else { throw HistoryError.nothingToUndo }
+        return try write { command in try history.undo(in: command.connection) }
     }
 
     /// Does the most recently undone command again.
+    /// - Throws: `HistoryError.nothingToRedo`, or `.conflict`.
     @discardableResult
     public func redo() throws -> HistoryEntry {
-        try write { try history.redo(in: $0) }
+        guard try read({ try history.canRedo(in: $0) }) else { throw HistoryError.nothingToRedo }
+        return try write { command in try history.redo(in: command.connection) }
     }
 
     /// The commands that can be undone (and, marked undone, redone), oldest first.
     public func historyEntries() throws -> [HistoryEntry] {
-        try database.read { try history.entries(in: $0) }
+        try read { try history.entries(in: $0) }
     }
 
-    /// Runs one command in a write transaction and records its changes as one undoable entry.
-    /// `body` returns its result and a short description for the history.
-    func perform<T: Sendable>(_ body: (Connection) throws -> (T, String)) throws -> T {
-        try write { connection in
-            let recorder = try ChangeRecorder(connection: connection, tables: Self.undoableTables)
-            let (result, description) = try body(connection)
+    /// The commands that can be undone (and, marked undone, redone), oldest first.
+    public func historyEntries() async throws -> [HistoryEntry] {
+        let history = history
+        return try await read { try history.entries(in: $0) }
+    }
+
+    /// Runs one command in a write transaction and records its changes to the undoable tables
+    /// as one history entry. `body` returns its result and a short description for the history.
+    func perform<T: Sendable>(_ body: (Command) throws -> (T, String)) throws -> T {
+        try write { command in
+            let recorder = try ChangeRecorder(connection: command.connection, tables: TableDescription.undoable)
+            let (result, description) = try body(command)
             let changeset = try recorder.changeset()
-            if !changeset.isEmpty { try history.record(changeset, description: description, in: connection) }
+            if !changeset.isEmpty { try history.record(changeset, description: description, in: command.connection) }
             return (result, changeset)
         }
     }
@@ -116,38 +148,53 @@ public final class Library: Sendable {
     /// Runs a bulk append (see `AlbumRepository.append(contentsOf:)`): `body` returns the new ids,
     /// which the history keeps instead of a changeset.
     func performAppend(_ body: (Connection) throws -> (RowIDs, String)) throws -> RowIDs {
-        try write { connection in
-            let (ids, description) = try body(connection)
-            if !ids.isEmpty { try history.recordAppend(ids, description: description, in: connection) }
+        try write { command in
+            let (ids, description) = try body(command.connection)
+            if !ids.isEmpty { try history.recordAppend(ids, description: description, in: command.connection) }
             return (ids, nil)
         }
     }
 
-    /// Runs `body` in a write transaction under a new transaction number, keeps the order index in
-    /// step with the changes it reports (`nil`: too many to follow, rebuild it), and after the
-    /// commit hands the change log's new entries to subscribers. Any failure throws the order
-    /// index away: it may have seen rolled-back work.
-    private func write<T: Sendable>(_ body: (Connection) throws -> (T, Changeset?)) throws -> T {
-        do {
-            return try database.withWriter { connection in
-                let result = try connection.transaction(.immediate) {
-                    try ChangeLog.beginTransaction(in: connection)
-                    try order.withLock { try $0.refresh(connection) }
-                    let (result, changeset) = try body(connection)
-                    let latest = try order.withLock { index in
-                        if let changeset { try index.apply(changeset) } else { index.invalidate() }
-                        return try index.advance(connection)
+    /// Runs `body` in a write transaction under a new transaction number. After the commit it
+    /// brings the shared order index up to date with the changes `body` reports (`nil`: too many
+    /// to follow; the next reader rebuilds it) and hands the change log's new entries to
+    /// subscribers. A failure publishes nothing, so the shared order index stays valid.
+    private func write<T: Sendable>(_ body: (Command) throws -> (T, Changeset?)) throws -> T {
+        try retryingStaleOrder {
+            try mappingStorageErrors(path: path) {
+                try database.withWriter { connection in
+                    let (result, updatedOrder, latest) = try connection.transaction(.immediate) {
+                        try ChangeLog.beginTransaction(in: connection)
+                        let command = Command(connection: connection, cache: order, startCursor: try ChangeLog.latestCursor(in: connection))
+                        let (result, changeset) = try body(command)
+                        var updatedOrder: OrderIndex?
+                        if let changeset, let positionColumn, var index = try command.indexBeforeChanges() {
+                            if try index.apply(changeset, positionColumn: positionColumn) { updatedOrder = index }
+                        }
+                        let count = commits.withLock { $0 += 1; return $0 }
+                        if count % Self.pruneInterval == 1 { try changeLog.prune(in: connection) }
+                        return (result, updatedOrder, try ChangeLog.latestCursor(in: connection))
                     }
-                    let count = commits.withLock { $0 += 1; return $0 }
-                    if count % Self.pruneInterval == 1 { try changeLog.prune(in: connection) }
-                    return (result, latest)
+                    if let updatedOrder { order.publish(updatedOrder, at: latest) }
+                    publishCommitted(connection, latest: latest)
+                    return result
                 }
-                publishCommitted(connection, latest: result.1)
-                return result.0
             }
-        } catch {
-            order.withLock { $0.invalidate() }
-            throw error
+        }
+    }
+
+    /// Runs `body`, and once more with a rebuilt order index if the index turned out stale
+    /// (another program changed the albums without the change log seeing it).
+    private func retryingStaleOrder<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch is OrderIndex.Stale {
+            order.invalidate()
+            do {
+                return try body()
+            } catch is OrderIndex.Stale {
+                throw StorageError(code: 11, message: "the album order disagrees with the albums table", path: path)
+            }
         }
     }
 
@@ -172,6 +219,41 @@ public final class Library: Sendable {
         }
     }
 
+    // MARK: Reading
+
+    /// Runs `body` on a reader, in a read transaction (a snapshot of committed data).
+    func read<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+        try mappingStorageErrors(path: path) { try database.read(body) }
+    }
+
+    /// `read` without blocking Swift's cooperative threads.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await offCooperativeThreads { try self.read(body) }
+    }
+
+    /// Runs `work`, which may wait for a lock or the disk, on a thread of its own, so that a
+    /// waiting read does not hold one of Swift's few cooperative threads.
+    private func offCooperativeThreads<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result(catching: work)) }
+        }
+    }
+
+    /// Runs `body` on a reader with the order index for its snapshot.
+    func readOrdered<T: Sendable>(_ body: (Connection, OrderIndex) throws -> T) throws -> T {
+        // From inside a write on an in-memory library the read runs in the write's transaction:
+        // an index built there may hold uncommitted changes, so it is not shared.
+        let share = !database.isWriterHeldByCurrentThread
+        return try retryingStaleOrder {
+            try read { connection in try body(connection, try order.index(in: connection, share: share).0) }
+        }
+    }
+
+    /// `readOrdered` without blocking Swift's cooperative threads.
+    func readOrdered<T: Sendable>(_ body: @escaping @Sendable (Connection, OrderIndex) throws -> T) async throws -> T {
+        try await offCooperativeThreads { try self.readOrdered(body) }
+    }
+
     // MARK: Observation
 
     /// A new subscription to the change sets of every transaction committed through this library
@@ -184,20 +266,21 @@ public final class Library: Sendable {
     /// Computes `value` now and again after every committed change to `tables`, like GRDB's
     /// ValueObservation: changes that arrive while a value is computed are coalesced into one
     /// recomputation, and a slow consumer sees only the newest value. Ends when the consuming
-    /// task is cancelled or `value` throws.
+    /// task is cancelled or `value` throws. Use the library's `async` reads in `value`: they
+    /// do not block Swift's cooperative threads.
     public func observe<T: Sendable>(
-        _ tables: Set<String> = ["albums"], _ value: @escaping @Sendable (Library) throws -> T
+        _ tables: Set<String> = ["albums"], _ value: @escaping @Sendable (Library) async throws -> T
     ) -> AsyncThrowingStream<T, Error> {
         let changes = changes
         return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
             let task = Task {
                 do {
-                    continuation.yield(try value(self))
+                    continuation.yield(try await value(self))
                     var iterator = changes.makeAsyncIterator()
                     while let first = await iterator.next() {
                         let pending = [first] + iterator.drain()
                         guard pending.contains(where: { set in tables.contains(where: set.touches) }) else { continue }
-                        continuation.yield(try value(self))
+                        continuation.yield(try await value(self))
                     }
                     continuation.finish()
                 } catch {
@@ -211,28 +294,12 @@ public final class Library: Sendable {
     /// Prunes the change log to its retention bounds now (it is also pruned every
     /// `pruneInterval` commits).
     public func pruneChangeLog() throws {
-        try database.write { try changeLog.prune(in: $0) }
+        try mappingStorageErrors(path: path) { try database.write { try changeLog.prune(in: $0) } }
     }
 
     /// A feed of the change sets committed by any process to this library's file, after `cursor`
     /// (`nil`: from now on).
     public func changeFeed(since cursor: Int64? = nil, pollInterval: Duration = .milliseconds(10)) -> ChangeFeed {
         ChangeFeed(path: path, since: cursor, pollInterval: pollInterval)
-    }
-
-    /// Runs `body` with the writer and a current order index, in a read transaction.
-    func withOrder<T: Sendable>(_ body: (Connection, OrderIndex) throws -> T) throws -> T {
-        try database.withWriter { connection in
-            try connection.read { try body(connection, try orderIndex(connection, refresh: true)) }
-        }
-    }
-
-    /// The order index, current and built for `connection` (the writer, in a transaction).
-    /// Inside a command `write` has refreshed it already.
-    func orderIndex(_ connection: Connection, refresh: Bool = false) throws -> OrderIndex {
-        try order.withLock { index in
-            try index.prepare(connection, refresh: refresh)
-            return index
-        }
     }
 }

@@ -10,7 +10,7 @@ struct InitInfoTests {
         let result = try cli.run("init", "--db", db)
 
         #expect(result.status == 0)
-        #expect(result.stdout == "\(db): schema version \(Migration.embedded.last!.version)\n")
+        #expect(result.stdout == "\(db): schema version \(Library.currentSchemaVersion)\n")
         #expect(FileManager.default.fileExists(atPath: db))
     }
 
@@ -22,7 +22,7 @@ struct InitInfoTests {
         #expect(result.status == 0)
         let info = try JSONDecoder().decode(LibraryInfo.self, from: Data(result.stdout.utf8))
         #expect(info.path == db)
-        #expect(info.schemaVersion == Migration.embedded.last!.version)
+        #expect(info.schemaVersion == Library.currentSchemaVersion)
         #expect(info.sqliteVersion.hasPrefix("3."))
         #expect(info.albumCount == 0)
         #expect(info.fileSize > 0)
@@ -61,7 +61,7 @@ struct InitInfoTests {
         let result = try CLI(binary: binary).run("init", "--db", cli.path("copied.sqlite"))
 
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix("schema version \(Migration.embedded.last!.version)\n"))
+        #expect(result.stdout.hasSuffix("schema version \(Library.currentSchemaVersion)\n"))
     }
 
     @Test func versionPrintsTheRelease() throws {

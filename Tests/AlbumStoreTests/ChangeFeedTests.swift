@@ -54,7 +54,7 @@ struct ChangeFeedTests {
 
     @Test func aCursorOlderThanTheKeptLogIsExpired() throws {
         let small = try Library.open(at: directory.file("small.sqlite"),
-                                     changeLogRetention: ChangeLog.Retention(maxEntries: 3))
+                                     changeLogRetention: ChangeLogRetention(maxEntries: 3))
         try small.albums.append(.sample("zero"))
         for number in 1...10 { try small.albums.append(.sample("n\(number)")) }
         try small.pruneChangeLog()
@@ -67,7 +67,7 @@ struct ChangeFeedTests {
 
     @Test func pruningKeepsTheNewestEntriesWithinBothBounds() throws {
         let small = try Library.open(at: directory.file("small.sqlite"),
-                                     changeLogRetention: ChangeLog.Retention(maxEntries: 5, maxAge: .seconds(3600)))
+                                     changeLogRetention: ChangeLogRetention(maxEntries: 5, maxAge: .seconds(3600)))
         for number in 0..<12 { try small.albums.append(.sample("n\(number)")) }
         let connection = try Connection(path: small.path)
         try connection.run("UPDATE change_log SET at = 0 WHERE seq <= 9")   // older than an hour
@@ -79,7 +79,7 @@ struct ChangeFeedTests {
 
     @Test func pruningKeepsTheNewestEntrySoCursorsNeverGoBack() throws {
         let small = try Library.open(at: directory.file("small.sqlite"),
-                                     changeLogRetention: ChangeLog.Retention(maxEntries: 1, maxAge: .zero))
+                                     changeLogRetention: ChangeLogRetention(maxEntries: 1, maxAge: .zero))
         for number in 0..<3 { try small.albums.append(.sample("n\(number)")) }
         try small.pruneChangeLog()
         let connection = try Connection(path: small.path)
@@ -91,7 +91,7 @@ struct ChangeFeedTests {
 
     @Test func aLibraryPrunesItsLogAsItCommits() throws {
         let small = try Library.open(at: directory.file("small.sqlite"),
-                                     changeLogRetention: ChangeLog.Retention(maxEntries: 10))
+                                     changeLogRetention: ChangeLogRetention(maxEntries: 10))
         for number in 0..<(Library.pruneInterval + 2) { try small.albums.append(.sample("n\(number)")) }
 
         let count = try Connection(path: small.path).scalar("SELECT count(*) FROM change_log", as: Int.self)

@@ -38,7 +38,7 @@ struct ChangeStreamTests {
             """)
         var changes = library.changes.makeAsyncIterator()
 
-        #expect(throws: SQLiteError.self) { try library.albums.append(contentsOf: [.sample("fine"), .sample("boom")]) }
+        #expect(throws: StorageError.self) { try library.albums.append(contentsOf: [.sample("fine"), .sample("boom")]) }
         let after = try library.albums.append(.sample("after"))
 
         #expect(await changes.next()?.albums == TableChanges(inserted: RowIDs([after.id])))
@@ -47,7 +47,8 @@ struct ChangeStreamTests {
 
     @Test func aSavepointRolledBackInsideACommittedTransactionIsNotReported() async throws {
         var changes = library.changes.makeAsyncIterator()
-        let kept = try library.perform { connection in
+        let kept = try library.perform { command in
+            let connection = command.connection
             _ = try? connection.savepoint {
                 try connection.run("INSERT INTO albums (position, title, artist, created_at, updated_at) VALUES (1, 'gone', 'A', 0, 0)")
                 throw AlbumError.notFound(id: 0)

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import AlbumStore
+@testable import AlbumStore
 
 /// The binary carries its schema (Migration.embedded); Migrations/*.sql is the source of truth.
 struct EmbeddedMigrationsTests {

@@ -1,5 +1,5 @@
 import Foundation
-import AlbumSQLite
+internal import AlbumSQLite
 
 /// An album in the library, as stored.
 public struct Album: Sendable, Codable, Hashable, Identifiable {

@@ -1,69 +1,75 @@
 import Foundation
-import AlbumSQLite
+internal import AlbumSQLite
 
 /// The albums as an ordered list: the order the app's cover scroller shows.
 ///
 /// Indexes are 0-based. Every change is one undoable command (`Library.undo()`). Inserting and
-/// moving give the album a position key between its new neighbours (keys start `gap` apart),
-/// so the list is never rewritten; when two neighbours have no key left between them, only a
-/// small window around them is spread out again.
+/// moving give the album a position key between its new neighbours (keys start
+/// `PositionKey.gap` apart), so the list is never rewritten; when two neighbours have no key
+/// left between them, only a small window around them is spread out again.
+///
+/// Reads run on reader connections and never wait for a write under way; each has an `async`
+/// twin that does not block Swift's cooperative threads. Commands check their input (fields,
+/// indexes, ids) before taking the write lock, so a refused command costs no transaction.
 public struct AlbumRepository: Sendable {
     let library: Library
-
-    /// The distance between the position keys of appended albums: room for 32 halvings.
-    static let gap: Int64 = 1 << 32
 
     // MARK: Reading
 
     /// How many albums the library holds.
-    public func count() throws -> Int {
-        try library.database.read { try $0.scalar("SELECT count(*) FROM albums") ?? 0 }
-    }
+    public func count() throws -> Int { try library.readOrdered(Self.count) }
+    /// How many albums the library holds.
+    public func count() async throws -> Int { try await library.readOrdered(Self.count) }
 
     /// The album with `id`, or `nil`.
-    public func album(id: Album.ID) throws -> Album? {
-        try library.database.read { try Self.album(id: id, in: $0) }
-    }
+    public func album(id: Album.ID) throws -> Album? { try library.read(Self.album(id: id)) }
+    /// The album with `id`, or `nil`.
+    public func album(id: Album.ID) async throws -> Album? { try await library.read(Self.album(id: id)) }
 
     /// The album at `index`.
     /// - Throws: `AlbumError.indexOutOfRange` naming the valid range.
-    public func album(at index: Int) throws -> Album {
-        try library.withOrder { connection, order in
-            try Self.check(index, in: 0..<order.count)
-            return try Self.album(at: index, order: order, in: connection)
-        }
-    }
+    public func album(at index: Int) throws -> Album { try library.readOrdered(Self.album(at: index)) }
+    /// The album at `index`.
+    /// - Throws: `AlbumError.indexOutOfRange` naming the valid range.
+    public func album(at index: Int) async throws -> Album { try await library.readOrdered(Self.album(at: index)) }
 
     /// Up to `limit` albums in list order starting at index `offset`, each with its index.
+    /// A negative offset or limit reads as 0.
     public func page(offset: Int = 0, limit: Int = .max) throws -> [(index: Int, album: Album)] {
-        precondition(offset >= 0 && limit >= 0, "offset and limit are not negative")
-        let albums = offset == 0
-            // The common case needs no order index: a plain scan of the position index.
-            ? try library.database.read { try Self.albums(from: .min, skipping: 0, limit: limit, in: $0) }
-            : try library.withOrder { connection, order in
-                guard offset < order.count else { return [] }
-                let (from, skip) = order.locate(offset)
-                return try Self.albums(from: from, skipping: skip, limit: limit, in: connection)
-            }
-        return albums.enumerated().map { (offset + $0.offset, $0.element) }
+        let query = Self.page(offset: offset, limit: limit)
+        // From the start a plain scan of the position index does: no order index needed.
+        let page = offset <= 0 ? try library.read { try query($0, nil) } : try library.readOrdered { try query($0, $1) }
+        return page.map { ($0.index, $0.album) }
+    }
+    /// Up to `limit` albums in list order starting at index `offset`, each with its index.
+    public func page(offset: Int = 0, limit: Int = .max) async throws -> [(index: Int, album: Album)] {
+        let query = Self.page(offset: offset, limit: limit)
+        let page = offset <= 0 ? try await library.read { try query($0, nil) }
+            : try await library.readOrdered { try query($0, $1) }
+        return page.map { ($0.index, $0.album) }
     }
 
     /// The 0-based index of the album with `id`.
-    public func index(of id: Album.ID) throws -> Int {
-        try library.withOrder { connection, order in
-            guard let position = try Self.position(of: id, in: connection) else { throw AlbumError.notFound(id: id) }
-            return try order.index(of: position, id: id, in: connection)
-        }
-    }
+    /// - Throws: `AlbumError.notFound`.
+    public func index(of id: Album.ID) throws -> Int { try library.readOrdered(Self.index(of: id)) }
+    /// The 0-based index of the album with `id`.
+    public func index(of id: Album.ID) async throws -> Int { try await library.readOrdered(Self.index(of: id)) }
 
     // MARK: Changing
 
     /// Adds an album at the end of the list.
+    /// - Throws: `AlbumError.invalid` or `.duplicateExternalID`; nothing changes then.
     @discardableResult
     public func append(_ draft: AlbumDraft) throws -> Album {
-        try library.perform { connection in
+        let valid = try draft.validated()
+        try refuseTakenExternalID(valid.externalID, except: nil)
+        return try library.perform { command in
+            let connection = command.connection
+            try Self.checkExternalID(valid.externalID, except: nil, in: connection)
             let last = try connection.scalar("SELECT max(position) FROM albums", as: Int64.self)
-            let album = try Self.insert(draft, position: last.map { $0 + Self.gap } ?? 0, in: connection)
+            let position = try PositionKey.between(last, nil)
+                ?? Self.spread(around: try command.orderIndex().count, order: try command.orderIndex(), in: connection)
+            let album = try Self.insert(valid, position: position, in: connection)
             return (album, "add \(album.quoted)")
         }
     }
@@ -83,13 +89,23 @@ public struct AlbumRepository: Sendable {
         }
         let externalIDs = valid.compactMap(\.externalID)
         try Self.checkUnique(externalIDs)
+        try library.read { connection in
+            for externalID in externalIDs { try Self.checkExternalID(externalID, except: nil, in: connection) }
+        }
         return try library.performAppend { connection in
             for externalID in externalIDs {
                 try Self.checkExternalID(externalID, except: nil, in: connection)
             }
-            var position = try connection.scalar("SELECT max(position) FROM albums", as: Int64.self).map { $0 + Self.gap } ?? 0
+            let last = try connection.scalar("SELECT max(position) FROM albums", as: Int64.self)
+            // Keys a gap apart after the last one; a list whose keys reach near the top of the
+            // range (written by another program) has no room: refuse rather than overflow.
+            let first = last.map { Int128($0) + Int128(PositionKey.gap) } ?? 0
+            guard first + Int128(PositionKey.gap) * Int128(valid.count) < PositionKey.ceiling else {
+                throw AlbumError.invalid(field: "position", reason: "no room for \(valid.count) albums after the last one")
+            }
+            var position = Int64(first)
             let now = Date().millisecondsSince1970
-            let ids = try ChangeLog.bulk("insert", "albums", in: connection) {
+            let ids = try ChangeLog.bulk(.insert, .albums, in: connection) {
                 var ids = RowIDs()
                 // Many rows a statement: each statement on a table with triggers pays for a
                 // statement journal and the trigger program, whether the trigger acts or not.
@@ -98,7 +114,7 @@ public struct AlbumRepository: Sendable {
                     let insert = try connection.cachedStatement(Self.insertSQL(rows: batch.count))
                     for (offset, draft) in batch.enumerated() {
                         try Self.bind(draft, position: position, now: now, to: insert, row: offset)
-                        position += Self.gap
+                        position += PositionKey.gap
                     }
                     try insert.run()
                     // New rowids count up from the largest one, one statement at a time.
@@ -112,23 +128,37 @@ public struct AlbumRepository: Sendable {
     }
 
     /// Inserts an album at `index` (0...count); the albums from there on move one place down.
+    /// - Throws: `AlbumError.invalid`, `.duplicateExternalID` or `.indexOutOfRange`; nothing
+    ///   changes then.
     @discardableResult
     public func insert(_ draft: AlbumDraft, at index: Int) throws -> Album {
-        try library.perform { connection in
-            let order = try library.orderIndex(connection)
+        let valid = try draft.validated()
+        try library.readOrdered { connection, order in
             try Self.check(index, in: 0..<(order.count + 1))
-            let position = try Self.position(forInsertAt: index, order: order, in: connection)
-            let album = try Self.insert(draft, position: position, in: connection)
+            try Self.checkExternalID(valid.externalID, except: nil, in: connection)
+        }
+        return try library.perform { command in
+            let order = try command.orderIndex()
+            try Self.check(index, in: 0..<(order.count + 1))
+            try Self.checkExternalID(valid.externalID, except: nil, in: command.connection)
+            let position = try Self.position(forInsertAt: index, order: order, in: command.connection)
+            let album = try Self.insert(valid, position: position, in: command.connection)
             return (album, "insert \(album.quoted) at #\(index)")
         }
     }
 
     /// Moves an album so that it ends up at `index` (0..<count); the albums in between shift by one.
+    /// - Throws: `AlbumError.notFound` or `.indexOutOfRange`; nothing changes then.
     @discardableResult
     public func move(id: Album.ID, to index: Int) throws -> Album {
-        try library.perform { connection in
-            let order = try library.orderIndex(connection)
-            guard let album = try Self.album(id: id, in: connection),
+        try library.readOrdered { connection, order in
+            guard try Self.position(of: id, in: connection) != nil else { throw AlbumError.notFound(id: id) }
+            try Self.check(index, in: 0..<order.count)
+        }
+        return try library.perform { command in
+            let connection = command.connection
+            let order = try command.orderIndex()
+            guard let album = try Self.album(id: id)(connection),
                   let position = try Self.position(of: id, in: connection) else { throw AlbumError.notFound(id: id) }
             try Self.check(index, in: 0..<order.count)
             let current = try order.index(of: position, id: id, in: connection)
@@ -141,61 +171,117 @@ public struct AlbumRepository: Sendable {
     }
 
     /// Deletes the album with `id` and returns it.
+    /// - Throws: `AlbumError.notFound`; nothing changes then.
     @discardableResult
     public func delete(id: Album.ID) throws -> Album {
-        try library.perform { connection in
-            guard let album = try Self.album(id: id, in: connection) else { throw AlbumError.notFound(id: id) }
-            try connection.run("DELETE FROM albums WHERE id = ?", id)
+        guard try album(id: id) != nil else { throw AlbumError.notFound(id: id) }
+        return try library.perform { command in
+            guard let album = try Self.album(id: id)(command.connection) else { throw AlbumError.notFound(id: id) }
+            try command.connection.run("DELETE FROM albums WHERE id = ?", id)
             return (album, "delete \(album.quoted)")
         }
     }
 
     /// Deletes the album at `index` and returns it.
+    /// - Throws: `AlbumError.indexOutOfRange`; nothing changes then.
     @discardableResult
     public func delete(at index: Int) throws -> Album {
-        try library.perform { connection in
-            let order = try library.orderIndex(connection)
-            try Self.check(index, in: 0..<order.count)
-            let album = try Self.album(at: index, order: order, in: connection)
-            try connection.run("DELETE FROM albums WHERE id = ?", album.id)
+        try library.readOrdered { _, order in try Self.check(index, in: 0..<order.count) }
+        return try library.perform { command in
+            let album = try Self.album(at: index)(command.connection, try command.orderIndex())
+            try command.connection.run("DELETE FROM albums WHERE id = ?", album.id)
             return (album, "delete \(album.quoted)")
         }
     }
 
     /// Changes an album's fields: `change` edits a draft of them, which is validated and saved.
     /// An edit that changes nothing records nothing.
+    ///
+    /// `change` runs outside the write lock, on the album as last committed, so it may call the
+    /// library itself. If another writer changes the album before the edit is saved, `change`
+    /// runs again on the new values.
+    /// - Throws: `AlbumError.notFound`, `.invalid` or `.duplicateExternalID`, or what `change`
+    ///   throws; nothing changes then.
     @discardableResult
     public func update(id: Album.ID, _ change: (inout AlbumDraft) throws -> Void) throws -> Album {
-        try library.perform { connection in
-            guard let album = try Self.album(id: id, in: connection) else { throw AlbumError.notFound(id: id) }
+        while true {
+            guard let album = try album(id: id) else { throw AlbumError.notFound(id: id) }
             var draft = album.draft
             try change(&draft)
             let valid = try draft.validated()
-            if valid == album.draft { return (album, "") }
-            try Self.checkExternalID(valid.externalID, except: id, in: connection)
-            try connection.run("""
-                UPDATE albums SET title = ?, artist = ?, genre = ?, year = ?, cover_url = ?, external_id = ?,
-                    updated_at = max(?, created_at) WHERE id = ?
-                """, valid.title, valid.artist, valid.genre, valid.year, valid.coverURL, valid.externalID,
-                Date().millisecondsSince1970, id)
-            let updated = try Self.album(id: id, in: connection)!
-            return (updated, "edit \(updated.quoted)")
+            if valid == album.draft { return album }
+            try refuseTakenExternalID(valid.externalID, except: id)
+            let saved: Album? = try library.perform { command in
+                let connection = command.connection
+                // Changed since `change` saw it: give `change` the new values.
+                guard try Self.album(id: id)(connection) == album else { return (nil, "") }
+                try Self.checkExternalID(valid.externalID, except: id, in: connection)
+                try connection.run("""
+                    UPDATE albums SET title = ?, artist = ?, genre = ?, year = ?, cover_url = ?, external_id = ?,
+                        updated_at = max(?, created_at) WHERE id = ?
+                    """, valid.title, valid.artist, valid.genre, valid.year, valid.coverURL, valid.externalID,
+                    Date().millisecondsSince1970, id)
+                guard let updated = try Self.album(id: id)(connection) else { throw AlbumError.notFound(id: id) }
+                return (updated, "edit \(updated.quoted)")
+            }
+            if let saved { return saved }
+        }
+    }
+
+    // MARK: Checks before the write lock
+
+    /// Refuses, reading only, an external id another album has: the command is then refused
+    /// without a write transaction. The command checks again under the lock.
+    private func refuseTakenExternalID(_ externalID: String?, except id: Album.ID?) throws {
+        guard externalID != nil else { return }
+        try library.read { try Self.checkExternalID(externalID, except: id, in: $0) }
+    }
+
+    // MARK: Queries, shared by the sync and async reads and by commands
+
+    static func count(_: Connection, order: OrderIndex) -> Int { order.count }
+
+    static func album(id: Album.ID) -> @Sendable (Connection) throws -> Album? {
+        { connection in
+            try connection.first("SELECT \(Album.columns) FROM albums WHERE id = ?", id) { try Album(row: $0) }
+        }
+    }
+
+    static func album(at index: Int) -> @Sendable (Connection, OrderIndex) throws -> Album {
+        { connection, order in
+            try check(index, in: 0..<order.count)
+            guard let id = try keys(from: index, limit: 1, order: order, in: connection).first?.id,
+                  let album = try album(id: id)(connection)
+            else { throw OrderIndex.Stale() }
+            return album
+        }
+    }
+
+    static func page(offset: Int, limit: Int) -> @Sendable (Connection, OrderIndex?) throws -> [IndexedAlbum] {
+        { connection, order in
+            let offset = max(0, offset), limit = max(0, limit)
+            guard offset < (order?.count ?? .max), limit > 0 else { return [] }
+            let (from, skip) = order?.locate(offset) ?? (.min, 0)
+            return try albums(from: from, skipping: skip, limit: limit, in: connection).enumerated().map {
+                IndexedAlbum(index: offset + $0.offset, album: $0.element)
+            }
+        }
+    }
+
+    static func index(of id: Album.ID) -> @Sendable (Connection, OrderIndex) throws -> Int {
+        { connection, order in
+            guard let position = try position(of: id, in: connection) else { throw AlbumError.notFound(id: id) }
+            return try order.index(of: position, id: id, in: connection)
         }
     }
 
     // MARK: SQL
 
-    static func album(id: Album.ID, in connection: Connection) throws -> Album? {
-        try connection.first("SELECT \(Album.columns) FROM albums WHERE id = ?", id) { try Album(row: $0) }
-    }
-
     private static func position(of id: Album.ID, in connection: Connection) throws -> Int64? {
         try connection.scalar("SELECT position FROM albums WHERE id = ?", id)
     }
 
-    private static func insert(_ draft: AlbumDraft, position: Int64, in connection: Connection) throws -> Album {
-        let valid = try draft.validated()
-        try checkExternalID(valid.externalID, except: nil, in: connection)
+    private static func insert(_ valid: AlbumDraft, position: Int64, in connection: Connection) throws -> Album {
         let now = Date().millisecondsSince1970
         let insert = try connection.cachedStatement(insertSQL(rows: 1))
         try bind(valid, position: position, now: now, to: insert, row: 0)
@@ -259,11 +345,6 @@ public struct AlbumRepository: Sendable {
         ) { (id: try $0[0], position: try $0[1]) }
     }
 
-    private static func album(at index: Int, order: OrderIndex, in connection: Connection) throws -> Album {
-        let id = try keys(from: index, limit: 1, order: order, in: connection)[0].id
-        return try album(id: id, in: connection)!
-    }
-
     /// Up to `limit` albums in list order, from position key `from` on, after skipping `skip`.
     private static func albums(from: Int64, skipping skip: Int, limit: Int, in connection: Connection) throws -> [Album] {
         try connection.query(
@@ -274,41 +355,54 @@ public struct AlbumRepository: Sendable {
 
     /// A position key for a new album at `index`, between the keys of its future neighbours.
     private static func position(forInsertAt index: Int, order: OrderIndex, in connection: Connection) throws -> Int64 {
-        let count = order.count
-        if count == 0 { return 0 }
-        if index == 0 { return try connection.scalar("SELECT min(position) FROM albums", as: Int64.self)! - gap }
-        if index == count { return try connection.scalar("SELECT max(position) FROM albums", as: Int64.self)! + gap }
-        let neighbours = try keys(from: index - 1, limit: 2, order: order, in: connection).map(\.position)
-        if neighbours[1] - neighbours[0] >= 2 { return neighbours[0] + (neighbours[1] - neighbours[0]) / 2 }
-        return try spread(around: index, count: count, order: order, in: connection)
+        let neighbours = try keys(from: max(0, index - 1), limit: index == 0 ? 1 : 2, order: order, in: connection)
+            .map(\.position)
+        let expected = order.count == 0 ? 0 : (index == 0 || index == order.count ? 1 : 2)
+        guard neighbours.count >= expected else { throw OrderIndex.Stale() }
+        let lower = index == 0 ? nil : neighbours.first
+        let upper = index == order.count ? nil : neighbours.last
+        if let key = PositionKey.between(lower, upper) { return key }
+        return try spread(around: index, order: order, in: connection)
     }
 
     /// Gives the albums around `index` evenly spaced keys, leaving a free key for index `index`,
-    /// and returns it. The window doubles until its outer neighbours leave enough room.
-    private static func spread(around index: Int, count: Int, order: OrderIndex, in connection: Connection) throws -> Int64 {
+    /// and returns it. The window doubles until its outer neighbours leave enough room; at the
+    /// ends of the list the window may reach to the limits of the key range.
+    private static func spread(around index: Int, order: OrderIndex, in connection: Connection) throws -> Int64 {
+        let count = order.count
         var reach = 16
         while true {
             let lower = max(0, index - reach), upper = min(count, index + reach)
             // The window's rows plus one outer neighbour on each side, where there is one.
             let first = max(0, lower - 1), last = min(count, upper + 1)
             let rows = try keys(from: first, limit: last - first, order: order, in: connection)
+            guard rows.count == last - first else { throw OrderIndex.Stale() }
             let window = rows[(lower - first)..<(upper - first)]
-            let floor = lower > 0 ? rows.first!.position : window.first!.position - gap * Int64(reach)
-            let ceiling = upper < count ? rows.last!.position : window.last!.position + gap * Int64(reach)
-            let step = (ceiling - floor) / Int64(window.count + 2)
-            if step >= 2 || (lower == 0 && upper == count) {
-                var key = floor
-                var free = floor  // set in the loop: lower <= index < upper
-                for (rank, row) in zip(lower..., window) {
-                    key += step
-                    if rank == index { free = key; key += step }
+            let span = Int128(PositionKey.gap) * Int128(reach)
+            let low = lower > 0 ? Int128(rows[0].position)
+                : max(PositionKey.floor, Int128(window.first?.position ?? 0) - span)
+            let high = upper < count ? Int128(rows[rows.count - 1].position)
+                : min(PositionKey.ceiling, Int128(window.last?.position ?? 0) + span)
+            let wholeList = lower == 0 && upper == count
+            if let spread = PositionKey.spread(
+                count: window.count, between: low, and: high, freeAt: index - lower, minimumStep: wholeList ? 1 : 2) {
+                for (row, key) in zip(window, spread.keys) {
                     try connection.run("UPDATE albums SET position = ? WHERE id = ?", key, row.id)
                 }
-                return free
+                return spread.free
+            }
+            guard !wholeList else {
+                throw AlbumError.invalid(field: "position", reason: "no free position key is left in the list")
             }
             reach *= 2
         }
     }
+}
+
+/// An album with its index in the list, as `page` hands it out.
+struct IndexedAlbum: Sendable {
+    var index: Int
+    var album: Album
 }
 
 extension Album {

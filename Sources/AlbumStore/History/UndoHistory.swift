@@ -1,5 +1,5 @@
 import Foundation
-import AlbumSQLite
+internal import AlbumSQLite
 
 /// The persistent undo and redo stacks (table `history`), bounded to `limit` commands.
 ///
@@ -47,6 +47,16 @@ struct UndoHistory: Sendable {
         return (entry, try replay(try changeset.inverted(), of: entry, undone: true, in: connection))
     }
 
+    /// Whether there is a command to undo.
+    func canUndo(in connection: Connection) throws -> Bool {
+        try connection.scalar("SELECT 1 FROM history WHERE undone = 0 LIMIT 1", as: Int.self) != nil
+    }
+
+    /// Whether there is an undone command to redo.
+    func canRedo(in connection: Connection) throws -> Bool {
+        try connection.scalar("SELECT 1 FROM history WHERE undone = 1 LIMIT 1", as: Int.self) != nil
+    }
+
     /// Redoes the most recently undone command; returns it and the changes made.
     func redo(in connection: Connection) throws -> (HistoryEntry, Changeset?) {
         guard let (entry, changeset, _) = try top(undone: true, in: connection) else { throw HistoryError.nothingToRedo }
@@ -56,8 +66,8 @@ struct UndoHistory: Sendable {
     /// Deletes a bulk append's albums, recording the deletion: its inverse becomes the entry's
     /// changeset, so redo and later undos work as for any command.
     private func undoAppend(_ entry: HistoryEntry, ids: RowIDs, in connection: Connection) throws -> Changeset? {
-        let recorder = try ChangeRecorder(connection: connection, tables: ["albums"])
-        _ = try ChangeLog.bulk("delete", "albums", in: connection) {
+        let recorder = try ChangeRecorder(connection: connection, tables: TableDescription.undoable)
+        _ = try ChangeLog.bulk(.delete, .albums, in: connection) {
             for range in ids.ranges {
                 try connection.run("DELETE FROM albums WHERE id BETWEEN ? AND ?", range.lowerBound, range.upperBound)
             }

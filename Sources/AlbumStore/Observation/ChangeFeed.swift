@@ -1,5 +1,5 @@
 import Foundation
-import AlbumSQLite
+internal import AlbumSQLite
 
 /// The change sets committed to a library file by any process, read from its change log.
 ///

@@ -1,23 +1,12 @@
 import Foundation
-import AlbumSQLite
+internal import AlbumSQLite
 
 /// Reads and prunes the change log (`change_log`, written by triggers), turning its entries
 /// into one `ChangeSet` per transaction.
-public struct ChangeLog: Sendable {
-    /// How much of the log is kept: entries past either bound are pruned.
-    public struct Retention: Sendable, Equatable {
-        public var maxEntries: Int
-        public var maxAge: Duration
+struct ChangeLog: Sendable {
+    var retention: ChangeLogRetention
 
-        public init(maxEntries: Int = 100_000, maxAge: Duration = .seconds(7 * 24 * 3600)) {
-            self.maxEntries = maxEntries
-            self.maxAge = maxAge
-        }
-    }
-
-    public var retention: Retention
-
-    public init(retention: Retention = Retention()) { self.retention = retention }
+    init(retention: ChangeLogRetention = ChangeLogRetention()) { self.retention = retention }
 
     /// The newest entry's position (0 when the log is empty): a cursor that skips everything so far.
     static func latestCursor(in connection: Connection) throws -> Int64 {
@@ -39,12 +28,13 @@ public struct ChangeLog: Sendable {
         try connection.scalar("SELECT pruned_through FROM change_control") ?? 0
     }
 
-    /// Whether rows of `table` may have changed after `cursor` (always so once the log no longer
-    /// reaches back that far).
-    static func hasChanges(to table: String, after cursor: Int64, in connection: Connection) throws -> Bool {
+    /// Whether rows of `table` may have changed after `cursor`, up to `through` (always so once
+    /// the log no longer reaches back that far).
+    static func hasChanges(to table: String, after cursor: Int64, through: Int64 = .max, in connection: Connection) throws -> Bool {
         if try prunedThrough(in: connection) > cursor { return true }
         return try connection.scalar(
-            "SELECT 1 FROM change_log WHERE seq > ? AND table_name = ? LIMIT 1", cursor, table, as: Int.self) != nil
+            "SELECT 1 FROM change_log WHERE seq > ? AND seq <= ? AND table_name = ? LIMIT 1", cursor, through, table,
+            as: Int.self) != nil
     }
 
     /// The change sets committed after `cursor`, oldest first.
@@ -57,7 +47,9 @@ public struct ChangeLog: Sendable {
         try connection.cachedStatement(
             "SELECT seq, tx, table_name, operation, row_id, last_row_id, at FROM change_log WHERE seq > ? ORDER BY seq"
         ).forEach([cursor]) { row in
-            let entry = Entry(seq: try row[0], transaction: try row[1], table: try row[2], operation: try row[3],
+            // Another program may have written an operation we do not know: skip that entry.
+            guard let operation = ChangeOperation(rawValue: try row[3]) else { return }
+            let entry = Entry(seq: try row[0], transaction: try row[1], table: try row[2], operation: operation,
                               rowID: try row[4], lastRowID: try row[5], at: try row[6])
             // A set is a run of consecutive entries of one transaction.
             if let current = builder, current.transaction != entry.transaction {
@@ -73,7 +65,9 @@ public struct ChangeLog: Sendable {
 
     /// Runs `body`, which inserts or deletes many rows of `table`, with the per-row triggers off,
     /// and logs the rows as range entries: one entry for a million contiguous ids.
-    static func bulk(_ operation: String, _ table: String, in connection: Connection, _ body: () throws -> RowIDs) throws -> RowIDs {
+    static func bulk(
+        _ operation: ChangeOperation, _ table: TableDescription, in connection: Connection, _ body: () throws -> RowIDs
+    ) throws -> RowIDs {
         try connection.run("UPDATE change_control SET bulk = 1")
         let ids = try body()
         try connection.run("UPDATE change_control SET bulk = 0")
@@ -82,7 +76,7 @@ public struct ChangeLog: Sendable {
             try connection.run("""
                 INSERT INTO change_log (tx, table_name, operation, row_id, last_row_id, at)
                 VALUES ((SELECT tx FROM change_control), ?, ?, ?, ?, ?)
-                """, table, operation, range.lowerBound, range.upperBound, now)
+                """, table.name, operation.rawValue, range.lowerBound, range.upperBound, now)
         }
         return ids
     }
@@ -105,7 +99,7 @@ public struct ChangeLog: Sendable {
         var seq: Int64
         var transaction: Int64
         var table: String
-        var operation: String
+        var operation: ChangeOperation
         var rowID: Int64
         var lastRowID: Int64?
         var at: Int64

@@ -1,4 +1,4 @@
-import AlbumSQLite
+internal import AlbumSQLite
 
 /// A row of `schema_migrations`: which migration was applied, with which SQL, and when.
 ///

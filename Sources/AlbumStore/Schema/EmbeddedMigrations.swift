@@ -2,7 +2,7 @@
 
 extension Migration {
     /// The migrations this binary knows, in order, embedded from `Migrations/`.
-    public static let embedded: [Migration] = [
+    static let embedded: [Migration] = [
         Migration(fileName: "0001_albums", sql: ####"""
 -- The albums, as the ordered list the app's cover scroller shows.
 --

@@ -1,5 +1,5 @@
 import Foundation
-import AlbumSQLite
+internal import AlbumSQLite
 
 /// Brings a database up to the schema of `Migrations/`, refusing files it must not touch.
 ///
@@ -7,26 +7,26 @@ import AlbumSQLite
 /// `PRAGMA application_id`), that no applied migration is unknown (newer schema) or changed
 /// (checksum). Each pending migration then runs in its own transaction together with its record
 /// in `schema_migrations` and `PRAGMA user_version`, so a failure leaves the previous version.
-public struct Migrator: Sendable {
+struct Migrator: Sendable {
     /// 'AlbS': marks a SQLite file as an AlbumStore library.
-    public static let applicationID: Int32 = 0x416C_6253
+static let applicationID: Int32 = 0x416C_6253
 
-    public let migrations: [Migration]
+let migrations: [Migration]
 
-    public init(migrations: [Migration] = Migration.embedded) {
+init(migrations: [Migration] = Migration.embedded) {
         precondition(migrations.map(\.version) == migrations.map(\.version).sorted(), "migrations out of order")
         self.migrations = migrations
     }
 
     /// The newest schema version this migrator knows.
-    public var latestVersion: Int { migrations.last?.version ?? 0 }
+var latestVersion: Int { migrations.last?.version ?? 0 }
 
     /// Checks the file, then applies pending migrations. Returns the schema version reached.
     ///
     /// The connection should not have switched to WAL yet: that rewrites the header of a file
     /// that may not be ours. `enableWAL` is called once the file is known to be ours.
     @discardableResult
-    public func migrate(_ connection: Connection, enableWAL: Bool = true) throws -> Int {
+func migrate(_ connection: Connection, enableWAL: Bool = true) throws -> Int {
         let applied = try inspect(connection)
         if enableWAL && !connection.isInMemory { try connection.setJournalMode(.wal) }
         var version = applied.last?.version ?? 0

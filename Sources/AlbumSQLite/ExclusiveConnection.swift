@@ -1,0 +1,60 @@
+import Foundation
+import Synchronization
+
+/// A connection reachable only while holding its lock, which knows the thread holding it: a
+/// second call from that thread would wait for itself forever, so it is refused (or, for reads,
+/// allowed on the connection the thread already holds).
+///
+/// `@unchecked Sendable` is sound because `connection` is private and only handed to closures
+/// under `lock`, and the closures' results must be `Sendable`. (`Mutex` cannot express this:
+/// its `inout sending` value cannot be lent to a caller's closure.)
+final class ExclusiveConnection: @unchecked Sendable {
+    private let lock = NSLock()
+    private let connection: Connection
+    /// The thread holding the lock (`ThreadID.none` when free). Only the holder writes its own
+    /// id, so a thread that reads its own id here surely holds the lock.
+    private let owner = Atomic<UInt>(ThreadID.none)
+
+    init(_ connection: Connection) { self.connection = connection }
+
+    var isHeldByCurrentThread: Bool { owner.load(ordering: .relaxed) == ThreadID.current }
+
+    /// Runs `body` with the connection. A call from the thread that already holds it runs on
+    /// the same connection when `reentrant`, and throws `SQLiteError.reentrantCall` otherwise.
+    func withConnection<T>(reentrant: Bool, _ body: (Connection) throws -> T) throws -> T {
+        let me = ThreadID.current
+        if owner.load(ordering: .relaxed) == me {
+            guard reentrant else { throw SQLiteError.reentrantCall }
+            return try body(connection)
+        }
+        lock.lock()
+        owner.store(me, ordering: .relaxed)
+        defer {
+            owner.store(ThreadID.none, ordering: .relaxed)
+            lock.unlock()
+        }
+        return try body(connection)
+    }
+}
+
+/// The calling thread's identity, as a number (never 0).
+enum ThreadID {
+    static let none: UInt = 0
+
+    static var current: UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
+    }
+}
+
+extension SQLiteError {
+    /// A call into a database from inside a closure that already holds its writer, on the same
+    /// thread: it would wait for itself forever.
+    public static let reentrantCall = SQLiteError(
+        extendedCode: 21,  // SQLITE_MISUSE
+        message: "database methods are not reentrant: this call was made from inside a closure that holds the "
+            + "writer; make it after the closure returns, or use the connection the closure was given")
+}

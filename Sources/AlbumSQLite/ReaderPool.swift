@@ -1,0 +1,63 @@
+import Foundation
+
+/// Reader connections to one file, opened on demand up to `capacity` and reused.
+///
+/// A thread that reads from inside its own read gets the connection it already holds (the inner
+/// read is a savepoint of the same snapshot), so nested reads neither deadlock nor use up the
+/// pool. Other readers wait only for each other, and only when all `capacity` are busy.
+///
+/// `@unchecked Sendable` is sound because the connections are reachable only under `condition`
+/// (idle) or by the one thread holding them (`held`).
+final class ReaderPool: @unchecked Sendable {
+    private let path: String
+    private let options: ConnectionOptions
+    private let capacity: Int
+    private let condition = NSCondition()
+    private var idle: [Connection] = []
+    private var opened = 0
+    private var held: [UInt: Connection] = [:]
+
+    init(path: String, options: ConnectionOptions, capacity: Int) {
+        precondition(capacity > 0, "a reader pool holds at least one connection")
+        self.path = path
+        self.options = options
+        self.capacity = capacity
+    }
+
+    func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
+        let me = ThreadID.current
+        condition.lock()
+        if let connection = held[me] {
+            condition.unlock()
+            return try body(connection)
+        }
+        while idle.isEmpty && opened >= capacity { condition.wait() }
+        let connection: Connection
+        if let reused = idle.popLast() {
+            connection = reused
+        } else {
+            opened += 1
+            condition.unlock()
+            do {
+                connection = try Connection(path: path, options: options)
+            } catch {
+                condition.lock()
+                opened -= 1
+                condition.signal()
+                condition.unlock()
+                throw error
+            }
+            condition.lock()
+        }
+        held[me] = connection
+        condition.unlock()
+        defer {
+            condition.lock()
+            held[me] = nil
+            idle.append(connection)
+            condition.signal()
+            condition.unlock()
+        }
+        return try body(connection)
+    }
+}

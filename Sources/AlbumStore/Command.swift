@@ -1,0 +1,38 @@
+internal import AlbumSQLite
+
+/// A command being performed: the writer connection, inside the command's transaction, and the
+/// order index of the list as the transaction found it.
+final class Command {
+    let connection: Connection
+    private let cache: OrderIndexCache
+    /// The change log cursor when the transaction began (the state the command starts from).
+    private let startCursor: Int64
+    private var order: OrderIndex?
+    /// Whether `order` describes the state at `startCursor` (asked before anything changed).
+    private var orderIsFromStart = false
+
+    init(connection: Connection, cache: OrderIndexCache, startCursor: Int64) {
+        self.connection = connection
+        self.cache = cache
+        self.startCursor = startCursor
+    }
+
+    /// The order index of the list as it is now in the transaction. Ask before changing
+    /// anything: an index asked for later describes the changed list and is not shared.
+    func orderIndex() throws -> OrderIndex {
+        if let order { return order }
+        let unchanged = try ChangeLog.latestCursor(in: connection) == startCursor
+        let (index, _) = try cache.index(in: connection, share: unchanged)
+        order = index
+        orderIsFromStart = unchanged
+        return index
+    }
+
+    /// The order index of the list as the transaction found it, if known without a rebuild:
+    /// the command's changeset brings it up to date.
+    func indexBeforeChanges() throws -> OrderIndex? {
+        if orderIsFromStart { return order }
+        if order != nil { return nil }
+        return try cache.sharedIndex(validAt: startCursor, in: connection)
+    }
+}
