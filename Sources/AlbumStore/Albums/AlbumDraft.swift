@@ -76,8 +76,8 @@ extension String {
     /// Characters: grapheme breaking would cost more than the insert the check guards.
     var trimmed: String {
         let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.isSpace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.isSpace })!
+        guard let first = scalars.firstIndex(where: { !$0.isSpace }),
+              let last = scalars.lastIndex(where: { !$0.isSpace }) else { return "" }
         return first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex
             ? self : String(scalars[first...last])
     }

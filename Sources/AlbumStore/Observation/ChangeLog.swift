@@ -56,8 +56,9 @@ struct ChangeLog: Sendable {
                 sets.append(current.build())
                 builder = nil
             }
-            if builder == nil { builder = ChangeSetBuilder(transaction: entry.transaction, at: entry.at) }
-            builder!.add(entry)
+            var current = builder ?? ChangeSetBuilder(transaction: entry.transaction, at: entry.at)
+            current.add(entry)
+            builder = current
         }
         if let builder { sets.append(builder.build()) }
         return sets
@@ -83,13 +84,16 @@ struct ChangeLog: Sendable {
 
     /// Deletes entries past the retention bounds and records how far the log now starts.
     func prune(in connection: Connection, now: Date = Date()) throws {
-        let latest = try Self.latestCursor(in: connection)
-        let oldestKept = now.millisecondsSince1970 - Int64(retention.maxAge.components.seconds * 1000)
+        // In 128 bits: sequence numbers written by another program may sit at the limits.
+        let latest = Int128(try Self.latestCursor(in: connection))
+        let maxAge = Int128(retention.maxAge.components.seconds) * 1000
+        let oldestKept = Int64(clamping: Int128(now.millisecondsSince1970) - maxAge)
         // Entries are in time order, so this walks only the entries it will prune (no index on `at`).
         let firstKept = try connection.scalar(
-            "SELECT seq FROM change_log WHERE at >= ? ORDER BY seq LIMIT 1", oldestKept, as: Int64.self) ?? latest + 1
+            "SELECT seq FROM change_log WHERE at >= ? ORDER BY seq LIMIT 1", oldestKept, as: Int64.self)
+            .map { Int128($0) } ?? latest + 1
         // Never the newest entry: it keeps the next sequence number from going back.
-        let cutoff = min(max(latest - Int64(retention.maxEntries), firstKept - 1), latest - 1)
+        let cutoff = Int64(clamping: min(max(latest - Int128(retention.maxEntries), firstKept - 1), latest - 1))
         guard try cutoff > Self.prunedThrough(in: connection) else { return }
         try connection.run("DELETE FROM change_log WHERE seq <= ?", cutoff)
         try connection.run("UPDATE change_control SET pruned_through = ?", cutoff)

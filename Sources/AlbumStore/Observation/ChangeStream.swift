@@ -47,8 +47,7 @@ final class Subscription: Sendable {
                 return waiter
             }
             state.buffer.append(set)
-            if state.buffer.count > capacity {
-                let last = state.buffer.last!
+            if state.buffer.count > capacity, let last = state.buffer.last {
                 state.buffer = [ChangeSet(cursor: last.cursor, transaction: last.transaction, date: last.date,
                                           tables: [:], isOverflow: true)]
             }
@@ -109,7 +108,7 @@ final class ChangeHub: Sendable {
 
     var hasSubscribers: Bool {
         subscribers.withLock { list in
-            list.removeAll { $0.subscription == nil || $0.subscription!.isFinished }
+            list.removeAll { $0.subscription?.isFinished ?? true }
             return !list.isEmpty
         }
     }
@@ -117,7 +116,7 @@ final class ChangeHub: Sendable {
     func publish(_ sets: [ChangeSet]) {
         guard !sets.isEmpty else { return }
         let live = subscribers.withLock { list -> [Subscription] in
-            list.removeAll { $0.subscription == nil || $0.subscription!.isFinished }
+            list.removeAll { $0.subscription?.isFinished ?? true }
             return list.compactMap(\.subscription)
         }
         for subscription in live {

@@ -31,7 +31,11 @@ public struct RowIDs: Sendable, Hashable, Sequence, Codable {
     }
 
     public var isEmpty: Bool { ranges.isEmpty }
-    public var count: Int { ranges.reduce(0) { $0 + Int($1.upperBound - $1.lowerBound + 1) } }
+    /// How many ids the set holds (at most `Int.max`: ids read from a file may span any range).
+    public var count: Int {
+        let total = ranges.reduce(Int128(0)) { $0 + Int128($1.upperBound) - Int128($1.lowerBound) + 1 }
+        return Int(clamping: total)
+    }
 
     public func contains(_ id: Int64) -> Bool {
         var low = 0, high = ranges.count - 1

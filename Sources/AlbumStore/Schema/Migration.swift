@@ -9,8 +9,10 @@ let sql: String
     /// A migration named like its file, e.g. `0001_albums`.
 init(fileName: String, sql: String) {
         let parts = fileName.split(separator: "_", maxSplits: 1)
-        precondition(parts.count == 2 && Int(parts[0]) != nil, "migration file names look like 0001_name: \(fileName)")
-        self.init(version: Int(parts[0])!, name: String(parts[1]), sql: sql)
+        guard parts.count == 2, let version = Int(parts[0]) else {
+            preconditionFailure("migration file names look like 0001_name: \(fileName)")
+        }
+        self.init(version: version, name: String(parts[1]), sql: sql)
     }
 
 init(version: Int, name: String, sql: String) {

@@ -55,7 +55,7 @@ func migrate(_ connection: Connection, enableWAL: Bool = true) throws -> Int {
         let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
         for record in applied {
             guard let migration = known[record.version] else {
-                throw SchemaError.newerThanKnown(path: path, version: applied.last!.version, known: latestVersion)
+                throw SchemaError.newerThanKnown(path: path, version: applied.last?.version ?? record.version, known: latestVersion)
             }
             guard migration.checksum == record.checksum else {
                 throw SchemaError.migrationChanged(
