@@ -32,6 +32,9 @@ let package = Package(
         ),
         .testTarget(name: "AlbumSQLiteTests", dependencies: ["AlbumSQLite", "CSQLite"]),
         .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "AlbumSQLite"]),
+        // Imports AlbumStore alone and uses its whole public API: it compiles only while no
+        // public declaration exposes a type of the SQLite layer.
+        .testTarget(name: "AlbumStoreAPITests", dependencies: ["AlbumStore"]),
         .testTarget(name: "AlbumStoreCLITests", dependencies: ["AlbumStore", "AlbumStoreCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -298,8 +298,9 @@ public final class Library: Sendable {
     }
 
     /// A feed of the change sets committed by any process to this library's file, after `cursor`
-    /// (`nil`: from now on).
+    /// (`nil`: from now on, the moment this is called, whenever the feed is first read).
     public func changeFeed(since cursor: Int64? = nil, pollInterval: Duration = .milliseconds(10)) -> ChangeFeed {
-        ChangeFeed(path: path, since: cursor, pollInterval: pollInterval)
+        let start = cursor ?? (try? read { try ChangeLog.latestCursor(in: $0) })
+        return ChangeFeed(path: path, since: start, pollInterval: pollInterval)
     }
 }

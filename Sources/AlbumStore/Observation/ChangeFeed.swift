@@ -53,6 +53,10 @@ public struct ChangeFeed: AsyncSequence, Sendable {
         public var position: Int64 { cursor }
 
         private mutating func poll() throws {
+            try mappingStorageErrors(path: feed.path) { try readNewEntries() }
+        }
+
+        private mutating func readNewEntries() throws {
             let connection = try open()
             let version = try connection.dataVersion()
             guard version != dataVersion else { return }

@@ -32,6 +32,12 @@ public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable 
     /// The library file.
     public var path: String
 
+    public init(code: Int32, message: String, path: String) {
+        self.code = code
+        self.message = message
+        self.path = path
+    }
+
     public var reason: Reason {
         switch code & 0xff {
         case 5, 6: .busy          // SQLITE_BUSY, SQLITE_LOCKED

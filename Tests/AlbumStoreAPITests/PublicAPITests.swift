@@ -1,0 +1,114 @@
+// A client of the library as an app would be: it imports AlbumStore only (not @testable, not the
+// SQLite layer) and uses the whole public API. It compiling proves the public API exposes no
+// type of the layer below; running it proves the calls do what their names say.
+import AlbumStore
+import Foundation
+import Testing
+
+struct PublicAPITests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("albumstore-api-\(UUID().uuidString)")
+
+    @Test func anAppUsesTheWholePublicAPI() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = try Library.open(
+            at: folder.appendingPathComponent("library.sqlite"), historyLimit: 50,
+            changeLogRetention: ChangeLogRetention(maxEntries: 1000, maxAge: .seconds(3600)))
+        #expect(library.schemaVersion == Library.currentSchemaVersion)
+        #expect(library.path.hasSuffix("library.sqlite"))
+        #expect(!AlbumStoreVersion.current.isEmpty)
+
+        var changes = library.changes.makeAsyncIterator()
+        let small = library.changes(bufferSize: 1)
+        var feed = library.changeFeed(since: nil, pollInterval: .milliseconds(5)).makeAsyncIterator()
+
+        // Commands.
+        let albums = library.albums
+        let low = try albums.append(AlbumDraft(title: "Low", artist: "David Bowie", genre: "Rock", year: 1977,
+                                               coverURL: "https://example.com/low.jpg", externalID: "discogs:1"))
+        let ids = try albums.append(contentsOf: AlbumDraft.classicsForAPI)
+        #expect(ids.count == 2 && !ids.isEmpty && ids.contains(low.id + 1) && Array(ids).count == 2)
+        let front = try albums.insert(AlbumDraft(title: "Front", artist: "A"), at: 0)
+        try albums.move(id: front.id, to: 3)
+        let edited = try albums.update(id: low.id) { $0.genre = "Art rock" }
+        #expect(edited.genre == "Art rock" && edited.draft.genre == "Art rock" && edited.quoted == "“Low” by David Bowie")
+        try albums.delete(id: front.id)
+        let removed = try albums.delete(at: 0)
+        #expect(removed.id == low.id)
+
+        // Reads, sync and async.
+        let lodger = try Self.syncReads(library, gone: low.id)
+        #expect(try await albums.count() == 2)
+        #expect(try await albums.album(id: ids.first { _ in true } ?? 0)?.title == "Heroes")
+        #expect(try await albums.album(at: 0).title == "Heroes")
+        #expect(try await albums.page().map(\.album.title) == ["Heroes", "Lodger"])
+        #expect(try await albums.index(of: lodger.id) == 1)
+        #expect(try await library.historyEntries().last?.isUndone == false)
+
+        // Observation.
+        let set = await changes.next()
+        #expect(set?.albums.inserted.contains(low.id) == true)
+        #expect(set.map { $0.touches("albums") && !$0.isOverflow && $0.cursor > 0 && $0.transaction > 0 } == true)
+        #expect(set?.tables["albums"]?.isEmpty == false && set?.date != nil)
+        var overflowed = small.makeAsyncIterator()
+        #expect(await overflowed.next()?.isOverflow == true)
+        let fed = try await feed.next()
+        #expect(fed?.albums.inserted.contains(low.id) == true)
+        #expect(try feed.backlog().count >= 0 && feed.position >= fed?.cursor ?? 0)
+        var observed = library.observe(["albums"]) { try await $0.albums.count() }.makeAsyncIterator()
+        #expect(try await observed.next() == 2)
+        try library.pruneChangeLog()
+
+        // Values an app may build itself.
+        let built = ChangeSet(cursor: 1, transaction: 1, date: Date(), tables: ["albums": TableChanges(inserted: RowIDs([1, 2, 3]))])
+        #expect(built.albums.inserted.ranges == [1...3] && built.albums.updated.isEmpty && built.albums.deleted.isEmpty)
+        #expect(RowIDs() == RowIDs([Int64]()))
+
+        try Self.syncErrors(library, folder: folder)
+        let storage = StorageError(code: 5, message: "database is locked", path: "x")
+        #expect(storage.reason == .busy && storage.description.contains("locked"))
+        #expect(ChangeFeedError.cursorExpired(cursor: 1, oldest: 5).description.contains("resync"))
+    }
+}
+
+extension PublicAPITests {
+    /// The blocking reads, undo and redo, as code outside async contexts calls them.
+    static func syncReads(_ library: Library, gone: Int64) throws -> Album {
+        let albums = library.albums
+        #expect(try albums.count() == 2)
+        #expect(try albums.album(id: gone) == nil)
+        #expect(try albums.page(offset: 1, limit: 5).map(\.index) == [1])
+        let lodger = try albums.album(at: 1)
+        #expect(lodger.title == "Lodger")
+        #expect(try albums.index(of: lodger.id) == 1)
+
+        let undone = try library.undo()
+        #expect(undone.isUndone == false && undone.description.hasPrefix("delete") && undone.date <= Date())
+        let redone = try library.redo()
+        #expect(redone.id == undone.id)
+        #expect(try library.historyEntries().count == 7)
+
+        let info = try library.info()
+        #expect(info.albumCount == 2 && info.schemaVersion == library.schemaVersion && info.fileSize > 0)
+        #expect(info.path == library.path && info.sqliteVersion.hasPrefix("3.") && info.walSize >= 0)
+        return lodger
+    }
+
+    /// The errors an app may catch.
+    static func syncErrors(_ library: Library, folder: URL) throws {
+        #expect(throws: AlbumError.indexOutOfRange(index: 9, valid: 0...1)) { try library.albums.album(at: 9) }
+        #expect(throws: AlbumError.notFound(id: 999)) { try library.albums.delete(id: 999) }
+        #expect(throws: HistoryError.nothingToRedo) { try library.redo() }
+        let text = folder.appendingPathComponent("not-a-library.txt")
+        try Data("hello".utf8).write(to: text)
+        #expect(throws: SchemaError.self) { try Library.open(at: text) }
+        let memory = try Library.inMemory(historyLimit: 5)
+        #expect(try memory.albums.count() == 0)
+    }
+}
+
+extension AlbumDraft {
+    static let classicsForAPI = [
+        AlbumDraft(title: "Heroes", artist: "David Bowie", year: 1977),
+        AlbumDraft(title: "Lodger", artist: "David Bowie", year: 1979),
+    ]
+}
