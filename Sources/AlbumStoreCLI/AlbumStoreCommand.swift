@@ -33,8 +33,8 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         }
     }
 
-    /// Help, --version and a closed stdout exit 0; usage errors print the usage and exit 2; anything else is one
-    /// line on stderr and exit 1.
+    /// Help, --version and a closed stdout exit 0; usage errors print the usage and exit 2;
+    /// anything else is one line on stderr and exit 1.
     static func exit(reporting error: Error) -> Never {
         // The reader of the output went away (`albumstore list | head -1`): it has what it wanted.
         if let error = error as? ByteSinkError, error == .brokenPipe { Foundation.exit(0) }

@@ -92,7 +92,9 @@ struct ByteSinkTests {
         close(writing)
 
         let expected = MemorySink()
-        try CSVWriter(to: expected).write(contentsOf: Self.albums.enumerated().map { ($0.offset, $0.element) })
+        let expectedWriter = CSVWriter(to: expected)
+        try expectedWriter.write(contentsOf: Self.albums.enumerated().map { (index: $0.offset, album: $0.element) })
+        try expectedWriter.finish()
         #expect(await reader.value == expected.bytes.count)
     }
 

@@ -23,9 +23,8 @@ extension AlbumWriter {
         try write(album, index: nil)
     }
 
-    /// Writes every album of `albums` (each with its index, when it has one), then finishes.
+    /// Writes every album of `albums` with its index, in order. Call `finish()` after the last.
     public func write(contentsOf albums: some Sequence<(index: Int, album: Album)>) throws {
         for (index, album) in albums { try write(album, index: index) }
-        try finish()
     }
 }

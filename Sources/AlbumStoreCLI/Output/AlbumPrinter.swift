@@ -18,5 +18,6 @@ enum AlbumPrinter {
         case .tsv: writer = TSVWriter(to: stdout)
         }
         try writer.write(contentsOf: albums)
+        try writer.finish()
     }
 }
