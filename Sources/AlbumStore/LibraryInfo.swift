@@ -1,4 +1,6 @@
 /// Facts about an open library.
+///
+/// Its JSON form: `path`, `schema_version`, `sqlite_version`, `album_count`, `file_size`, `wal_size`.
 public struct LibraryInfo: Sendable, Codable, Equatable {
     public var path: String
     public var schemaVersion: Int
@@ -8,4 +10,28 @@ public struct LibraryInfo: Sendable, Codable, Equatable {
     public var fileSize: Int
     /// Bytes of its write-ahead log (committed changes not yet checkpointed into the file).
     public var walSize: Int
+}
+
+extension LibraryInfo {
+    /// Writes the facts under snake_case keys, whatever the encoder's key strategy.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: SnakeCaseKey.self)
+        try container.encode(path, forKey: "path")
+        try container.encode(schemaVersion, forKey: "schema_version")
+        try container.encode(sqliteVersion, forKey: "sqlite_version")
+        try container.encode(albumCount, forKey: "album_count")
+        try container.encode(fileSize, forKey: "file_size")
+        try container.encode(walSize, forKey: "wal_size")
+    }
+
+    /// Reads what `encode(to:)` writes. - Throws: `DecodingError` naming a missing key.
+    public init(from decoder: Decoder) throws {
+        let object = try SnakeCaseObject(decoder)
+        path = try object.decode(String.self, forKey: "path")
+        schemaVersion = try object.decode(Int.self, forKey: "schema_version")
+        sqliteVersion = try object.decode(String.self, forKey: "sqlite_version")
+        albumCount = try object.decode(Int.self, forKey: "album_count")
+        fileSize = try object.decode(Int.self, forKey: "file_size")
+        walSize = try object.decode(Int.self, forKey: "wal_size")
+    }
 }

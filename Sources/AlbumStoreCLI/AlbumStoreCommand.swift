@@ -18,6 +18,9 @@ struct AlbumStoreCommand: AsyncParsableCommand {
 
     /// Parses, runs, and maps failures to the exit codes the help promises.
     static func main() async {
+        // A closed stdout then fails the write (EPIPE) instead of killing the process, and the
+        // command ends quietly (see below).
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             if var command = command as? AsyncParsableCommand {
@@ -30,9 +33,11 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         }
     }
 
-    /// Help and --version exit 0; usage errors print the usage and exit 2; anything else is one
-    /// line on stderr and exit 1.
+    /// Help, --version and a closed stdout exit 0; usage errors print the usage and exit 2;
+    /// anything else is one line on stderr and exit 1.
     static func exit(reporting error: Error) -> Never {
+        // The reader of the output went away (`albumstore list | head -1`): it has what it wanted.
+        if let error = error as? ByteSinkError, error == .brokenPipe { Foundation.exit(0) }
         let code = exitCode(for: error)
         if code == .success || error is ExitCode { exit(withError: error) }
         if code == .validationFailure {

@@ -1,3 +1,4 @@
+import AlbumStore
 import Foundation
 import Testing
 
@@ -26,14 +27,29 @@ struct PrintedHistoryEntry: Decodable, Equatable {
     var description: String
     var date: Date
     var undone: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case id, description, date, undone = "is_undone"
+    }
 }
 
-/// JSON as the CLI prints it: ISO 8601 dates.
+/// JSON as the CLI prints it: dates as ISO 8601 UTC strings with milliseconds, which read back
+/// as exactly the dates stored.
 func decodeJSON<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
     let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
+    decoder.dateDecodingStrategy = .custom { decoder in
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = ISO8601Timestamp.date(from: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 date: \(text)")
+        }
+        return date
+    }
     return try decoder.decode(type, from: Data(text.utf8))
 }
+
+/// How every date the CLI prints looks: `2026-11-22T01:51:30.123Z`.
+var printedDate: Regex<Substring> { /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/ }
 
 /// A CLI whose runs all use one library file (through ALBUMSTORE_DB), with shortcuts for the
 /// album commands.

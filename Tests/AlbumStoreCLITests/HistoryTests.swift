@@ -93,7 +93,7 @@ struct HistoryTests {
 
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines[0] == "id,date,undone,description")
+        #expect(lines[0] == "id,date,is_undone,description")
         #expect(lines[1].hasPrefix("1,") && lines[1].hasSuffix(",false,add “A” by Artist"))
         #expect(lines[2].hasPrefix("2,") && lines[2].hasSuffix(",true,add “B” by Artist"))
     }

@@ -28,6 +28,14 @@ struct InitInfoTests {
         #expect(info.fileSize > 0)
     }
 
+    @Test func infoJSONHasSnakeCaseKeys() throws {
+        let db = cli.path("library.sqlite")
+        let result = try cli.run("info", "--db", db, "--json")
+
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["path", "schema_version", "sqlite_version", "album_count", "file_size", "wal_size"])
+    }
+
     @Test func albumstoreDBChoosesTheLibraryWhenNoDBOptionIsGiven() throws {
         let db = cli.path("from-env.sqlite")
         let result = try cli.run("init", environment: ["ALBUMSTORE_DB": db])

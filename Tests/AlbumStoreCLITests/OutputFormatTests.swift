@@ -1,3 +1,4 @@
+import AlbumStore
 import Foundation
 import Testing
 
@@ -20,16 +21,58 @@ struct OutputFormatTests {
         #expect(objects[0]["external_id"] is NSNull)
     }
 
-    @Test func jsonDatesAreISO8601InUTC() throws {
+    @Test func jsonObjectsHaveTheDocumentedKeysInTheDocumentedOrder() throws {
+        try store.add("Low", by: "David Bowie", "--genre", "Rock", "--year", "1977", "--external-id", "d:1")
+
+        let result = try store.run("list", "--format", "json")
+
+        let keys = result.stdout.matches(of: /"([a-z_]+)":/).map { String($0.output.1) }
+        #expect(keys == Self.dataHeader)
+        #expect(result.stdout.hasPrefix(#"[{"index":0,"id":1,"title":"Low","artist":"David Bowie","genre":"Rock","year":1977,"cover_url":null,"external_id":"d:1","created_at":""#))
+    }
+
+    @Test func jsonDatesAreISO8601InUTCWithMilliseconds() throws {
         try store.add("Low")
 
         let result = try store.run("list", "--format", "json")
 
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
         let created = try #require(objects.first?["created_at"] as? String)
-        let parsed = try #require(ISO8601DateFormatter().date(from: created))
-        #expect(created.hasSuffix("Z"))
+        #expect(created.wholeMatch(of: printedDate) != nil)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let parsed = try #require(formatter.date(from: created))
         #expect(abs(parsed.timeIntervalSinceNow) < 60)
+    }
+
+    @Test func jsonIsOneArrayWithAnObjectALine() throws {
+        try store.add(titles: ["A", "B", "C"])
+
+        let result = try store.run("list", "--format", "json")
+
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 4 && lines[3] == "")
+        #expect(lines[0].hasPrefix(#"[{"index":0,"#) && lines[0].hasSuffix("},"))
+        #expect(lines[1].hasPrefix(#"{"index":1,"#) && lines[1].hasSuffix("},"))
+        #expect(lines[2].hasPrefix(#"{"index":2,"#) && lines[2].hasSuffix("}]"))
+    }
+
+    @Test func jsonOfAnEmptyListIsAnEmptyArray() throws {
+        let result = try store.run("list", "--format", "json")
+
+        #expect(result.status == 0)
+        #expect(result.stdout == "[]\n")
+    }
+
+    @Test func jsonDecodesAsTheLibrarysAlbums() throws {
+        let added = try store.add("Low", by: "David Bowie", "--year", "1977", "--cover-url", "https://example.com/a/b.jpg")
+
+        let result = try store.run("list", "--format", "json")
+
+        let albums = try JSONDecoder().decode([Album].self, from: Data(result.stdout.utf8))
+        #expect(albums.map(\.id) == [added.id])
+        #expect(albums.first?.coverURL == "https://example.com/a/b.jpg")
+        #expect(albums.first?.createdAt == added.createdAt)
     }
 
     @Test func jsonDecodesToTheAlbumsAddedInOrder() throws {
@@ -62,7 +105,7 @@ struct OutputFormatTests {
 
     @Test func csvHasAHeaderLineAndOneLinePerAlbum() throws {
         let album = try store.add("Low", by: "David Bowie", "--genre", "Rock", "--year", "1977", "--external-id", "d:1")
-        let date = album.createdAt.formatted(.iso8601)
+        let date = ISO8601Timestamp.string(from: album.createdAt)
 
         let result = try store.run("list", "--format", "csv")
 
@@ -98,7 +141,7 @@ struct OutputFormatTests {
 
     @Test func tsvHasAHeaderLineAndTabSeparatedFields() throws {
         let album = try store.add("Low", by: "David Bowie", "--year", "1977")
-        let date = album.createdAt.formatted(.iso8601)
+        let date = ISO8601Timestamp.string(from: album.createdAt)
 
         let result = try store.run("list", "--format", "tsv")
 
@@ -131,6 +174,20 @@ struct OutputFormatTests {
         #expect(result.status == 0)
         #expect(result.stderr == "")
         #expect(!result.stdout.contains("#  Artist"))
+    }
+
+    @Test(arguments: ["json", "ndjson", "csv", "tsv"])
+    func aReaderThatGoesAwayEndsTheListingQuietlyWithExitZero(format: String) throws {
+        // Far more output than a pipe holds, so the listing is still writing when the reader leaves.
+        let library = try Library.open(at: URL(fileURLWithPath: store.db))
+        try library.albums.append(contentsOf: (0..<3_000).map { AlbumDraft(title: "Album \($0)", artist: "Artist") })
+        let list = try BackgroundProcess(binary: store.cli.binary, arguments: ["list", "--format", format],
+                                         environment: store.cli.environment, directory: store.cli.directory)
+
+        list.closeStdout()
+
+        #expect(list.exitStatus() == 0)
+        #expect(list.stderrText == "")
     }
 
     @Test func anUnknownFormatIsAUsageError() throws {

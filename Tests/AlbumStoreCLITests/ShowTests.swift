@@ -1,3 +1,4 @@
+import AlbumStore
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ struct ShowTests {
         try store.add("First")
         let album = try store.add("Low", by: "David Bowie", "--genre", "Rock", "--year", "1977",
                                   "--cover-url", "https://example.com/low.jpg", "--external-id", "d:1")
-        let date = album.createdAt.formatted(.iso8601)
+        let date = ISO8601Timestamp.string(from: album.createdAt)
 
         let result = try store.run("show", String(album.id))
 

@@ -52,6 +52,18 @@ struct WatchTests {
         #expect(watch.exitStatus() == 0)
     }
 
+    @Test func ndjsonLinesAreChangeSetsWithSnakeCaseKeysAndISODates() throws {
+        let album = try store.add("Low")
+
+        let result = try store.run("watch", "--since", "0", "--once", "--format", "ndjson")
+
+        let line = try #require(result.stdout.split(separator: "\n").first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["cursor", "transaction", "date", "tables", "is_overflow"])
+        #expect((object["date"] as? String)?.wholeMatch(of: printedDate) != nil)
+        #expect(line.contains(#""tables":{"albums":{"deleted":[],"inserted":[\#(album.id)],"updated":[]}}"#))
+    }
+
     @Test func theTableFormatShowsCursorTransactionAndIDs() throws {
         try store.add("Low")
         let heroes = try store.add("Heroes")

@@ -2,6 +2,10 @@ import Foundation
 internal import AlbumSQLite
 
 /// An album in the library, as stored.
+///
+/// Its `Codable` form is the documented JSON object (see `AlbumField` and `JSONWriter`), whatever
+/// the coder's key and date strategies: snake_case keys, `null` for a missing field, dates as
+/// `ISO8601Timestamp` strings.
 public struct Album: Sendable, Codable, Hashable, Identifiable {
     public typealias ID = Int64
 
@@ -24,8 +28,8 @@ public struct Album: Sendable, Codable, Hashable, Identifiable {
 }
 
 extension Album {
-    /// The columns `init(row:)` reads, in order.
-    static let columns = "id, title, artist, genre, year, cover_url, external_id, created_at, updated_at"
+    /// The columns `init(row:)` reads, in order: those of the stored fields.
+    static let columns = AlbumField.stored.compactMap(\.column).joined(separator: ", ")
 
     init(row: Row) throws {
         id = try row[0]
@@ -37,6 +41,41 @@ extension Album {
         externalID = try row[6]
         createdAt = Date(millisecondsSince1970: try row[7])
         updatedAt = Date(millisecondsSince1970: try row[8])
+    }
+}
+
+extension Album {
+    /// Writes the album's JSON object: the keys `id`, `title`, `artist`, `genre`, `year`,
+    /// `cover_url`, `external_id`, `created_at`, `updated_at`, in that order.
+    ///
+    /// A missing field is written as `null`, its key kept. Dates are `ISO8601Timestamp` strings
+    /// whatever the encoder's `dateEncodingStrategy`; `convertToSnakeCase` leaves the keys as they
+    /// are. Whether the encoder keeps the order is its own affair: Foundation's `JSONEncoder` on
+    /// Linux does not (use `.sortedKeys` for stable bytes); `JSONWriter` always does.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: SnakeCaseKey.self)
+        for field in AlbumField.stored { try container.encode(field.value(in: self, index: nil), forKey: field.jsonKey) }
+    }
+
+    /// Reads the album's JSON object, as `encode(to:)` and `JSONWriter` write it.
+    ///
+    /// Keys match whatever the decoder's key strategy made of them (`coverUrl` after
+    /// `convertFromSnakeCase`); other keys, `index` among them, are ignored. A missing or `null`
+    /// optional field is `nil`; `id`, `title`, `artist` and the dates must be there.
+    ///
+    /// - Throws: `DecodingError` naming the key when a value is missing or of the wrong type, or a
+    ///   date is not an ISO 8601 string.
+    public init(from decoder: Decoder) throws {
+        let object = try SnakeCaseObject(decoder)
+        id = try object.decode(ID.self, forKey: AlbumField.id.jsonKey)
+        title = try object.decode(String.self, forKey: AlbumField.title.jsonKey)
+        artist = try object.decode(String.self, forKey: AlbumField.artist.jsonKey)
+        genre = try object.decodeIfPresent(String.self, forKey: AlbumField.genre.jsonKey)
+        year = try object.decodeIfPresent(Int.self, forKey: AlbumField.year.jsonKey)
+        coverURL = try object.decodeIfPresent(String.self, forKey: AlbumField.coverURL.jsonKey)
+        externalID = try object.decodeIfPresent(String.self, forKey: AlbumField.externalID.jsonKey)
+        createdAt = try object.decodeDate(forKey: AlbumField.createdAt.jsonKey)
+        updatedAt = try object.decodeDate(forKey: AlbumField.updatedAt.jsonKey)
     }
 }
 

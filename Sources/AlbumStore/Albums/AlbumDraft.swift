@@ -1,6 +1,9 @@
 import Foundation
 
 /// The fields of an album to add or to change to, checked by `validated()` before any write.
+///
+/// Its `Codable` form is the album's JSON object with only the `AlbumField.editable` keys:
+/// `title`, `artist`, `genre`, `year`, `cover_url`, `external_id`.
 public struct AlbumDraft: Sendable, Codable, Hashable {
     public var title: String
     public var artist: String
@@ -17,6 +20,30 @@ public struct AlbumDraft: Sendable, Codable, Hashable {
         self.year = year
         self.coverURL = coverURL
         self.externalID = externalID
+    }
+
+    /// Writes the editable fields under their snake_case keys, `null` for a missing one.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: SnakeCaseKey.self)
+        try container.encode(title, forKey: AlbumField.title.jsonKey)
+        try container.encode(artist, forKey: AlbumField.artist.jsonKey)
+        try container.encodeOrNull(genre, forKey: AlbumField.genre.jsonKey)
+        try container.encodeOrNull(year, forKey: AlbumField.year.jsonKey)
+        try container.encodeOrNull(coverURL, forKey: AlbumField.coverURL.jsonKey)
+        try container.encodeOrNull(externalID, forKey: AlbumField.externalID.jsonKey)
+    }
+
+    /// Reads the editable fields; a missing or `null` optional field is `nil`, other keys are ignored.
+    ///
+    /// - Throws: `DecodingError` when `title` or `artist` is missing, or a value has the wrong type.
+    public init(from decoder: Decoder) throws {
+        let object = try SnakeCaseObject(decoder)
+        title = try object.decode(String.self, forKey: AlbumField.title.jsonKey)
+        artist = try object.decode(String.self, forKey: AlbumField.artist.jsonKey)
+        genre = try object.decodeIfPresent(String.self, forKey: AlbumField.genre.jsonKey)
+        year = try object.decodeIfPresent(Int.self, forKey: AlbumField.year.jsonKey)
+        coverURL = try object.decodeIfPresent(String.self, forKey: AlbumField.coverURL.jsonKey)
+        externalID = try object.decodeIfPresent(String.self, forKey: AlbumField.externalID.jsonKey)
     }
 
     /// The draft with text trimmed and empty optional fields made `nil`.

@@ -1,6 +1,9 @@
 import Foundation
 
 /// What one committed transaction changed, as subscribers and the change feed report it.
+///
+/// Its JSON form: `cursor`, `transaction`, `date` (an `ISO8601Timestamp` string), `tables` (per
+/// table name, in name order: `inserted`, `updated`, `deleted` as arrays of ids), `is_overflow`.
 public struct ChangeSet: Sendable, Hashable, Codable {
     /// The change log position of this set's last entry: resume a feed after it with `since:`.
     public var cursor: Int64
@@ -26,6 +29,33 @@ public struct ChangeSet: Sendable, Hashable, Codable {
 
     /// Whether this set may affect a value computed from `table`.
     public func touches(_ table: String) -> Bool { isOverflow || tables[table] != nil }
+}
+
+extension ChangeSet {
+    /// Writes the set under snake_case keys, the date as an ISO 8601 string, whatever the
+    /// encoder's strategies.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: SnakeCaseKey.self)
+        try container.encode(cursor, forKey: "cursor")
+        try container.encode(transaction, forKey: "transaction")
+        try container.encode(date, forKey: "date")
+        // Table names are data, not keys of ours: written as they are, in name order.
+        var tablesContainer = container.nestedContainer(keyedBy: SnakeCaseKey.self, forKey: SnakeCaseKey("tables"))
+        for (name, changes) in tables.sorted(by: { $0.key < $1.key }) {
+            try tablesContainer.encode(changes, forKey: SnakeCaseKey(name))
+        }
+        try container.encode(isOverflow, forKey: "is_overflow")
+    }
+
+    /// Reads what `encode(to:)` writes. - Throws: `DecodingError` naming a missing or bad key.
+    public init(from decoder: Decoder) throws {
+        let object = try SnakeCaseObject(decoder)
+        self.init(cursor: try object.decode(Int64.self, forKey: "cursor"),
+                  transaction: try object.decode(Int64.self, forKey: "transaction"),
+                  date: try object.decodeDate(forKey: "date"),
+                  tables: try object.decode([String: TableChanges].self, forKey: "tables"),
+                  isOverflow: try object.decode(Bool.self, forKey: "is_overflow"))
+    }
 }
 
 /// The net changes to one table within a transaction: a row inserted then deleted is in neither;

@@ -2,15 +2,19 @@ import Foundation
 import AlbumStore
 import ArgumentParser
 
-/// The album field options of `add` and `edit`.
+/// The album field options of `add` and `edit`, named as `AlbumField` names them.
 struct AlbumFields: ParsableArguments {
-    @Option(help: "The album's title.") var title: String?
-    @Option(help: "The artist.") var artist: String?
-    @Option(help: "The genre (an empty value clears it).") var genre: String?
-    @Option(help: "The release year, 1000 to next year (an empty value clears it).") var year: String?
-    @Option(name: .customLong("cover-url"), help: "The cover image's http(s) or file URL (an empty value clears it).")
+    @Option(name: .customLong(AlbumField.title.optionName), help: "The album's title.")
+    var title: String?
+    @Option(name: .customLong(AlbumField.artist.optionName), help: "The artist.")
+    var artist: String?
+    @Option(name: .customLong(AlbumField.genre.optionName), help: "The genre (an empty value clears it).")
+    var genre: String?
+    @Option(name: .customLong(AlbumField.year.optionName), help: "The release year, 1000 to next year (an empty value clears it).")
+    var year: String?
+    @Option(name: .customLong(AlbumField.coverURL.optionName), help: "The cover image's http(s) or file URL (an empty value clears it).")
     var coverURL: String?
-    @Option(name: .customLong("external-id"), help: "The id in another catalog, e.g. a Discogs release id (an empty value clears it).")
+    @Option(name: .customLong(AlbumField.externalID.optionName), help: "The id in another catalog, e.g. a Discogs release id (an empty value clears it).")
     var externalID: String?
 
     var isEmpty: Bool { [title, artist, genre, year, coverURL, externalID].allSatisfy { $0 == nil } }

@@ -11,6 +11,6 @@ struct History: ParsableCommand {
 
     func run() throws {
         let entries = try store.openLibrary().historyEntries()
-        print(RecordPrinter.render(entries.map(HistoryRecord.init), as: output.format), terminator: "")
+        try HistoryRecord.print(entries, as: output.format)
     }
 }

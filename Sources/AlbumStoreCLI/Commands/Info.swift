@@ -12,12 +12,7 @@ struct Info: ParsableCommand {
 
     func run() throws {
         let info = try store.openLibrary().info()
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            print(String(decoding: try encoder.encode(info), as: UTF8.self))
-            return
-        }
+        if json { return print(try RecordPrinter.json(info)) }
         print("""
             path:           \(info.path)
             schema version: \(info.schemaVersion)

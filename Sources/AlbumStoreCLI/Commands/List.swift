@@ -18,6 +18,6 @@ struct List: ParsableCommand {
 
     func run() throws {
         let page = try store.openLibrary().albums.page(offset: offset, limit: limit ?? .max)
-        print(RecordPrinter.render(page.map { AlbumRecord(index: $0.index, album: $0.album) }, as: output.format), terminator: "")
+        try AlbumPrinter.print(page, as: output.format)
     }
 }

@@ -14,13 +14,10 @@ struct Show: ParsableCommand {
     func run() throws {
         let albums = try store.openLibrary().albums
         guard let album = try albums.album(id: id) else { throw AlbumError.notFound(id: id) }
-        let record = AlbumRecord(index: try albums.index(of: id), album: album)
-        guard output.format == .table else {
-            print(RecordPrinter.render([record], as: output.format), terminator: "")
-            return
-        }
-        let labels = ["Index", "ID", "Title", "Artist", "Genre", "Year", "Cover URL", "External ID", "Added", "Updated"]
-        print(RecordPrinter.table(header: ["Field", "Value"], rows: zip(labels, record.dataColumns).map { [$0, $1] })
+        let index = try albums.index(of: id)
+        guard output.format == .table else { return try AlbumPrinter.print([(index, album)], as: output.format) }
+        let rows = AlbumField.allCases.map { [$0.label, $0.text(in: album, index: index) ?? ""] }
+        print(RecordPrinter.table(header: ["Field", "Value"], rows: rows)
             .split(separator: "\n").dropFirst().joined(separator: "\n"))
     }
 }

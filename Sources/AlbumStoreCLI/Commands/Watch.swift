@@ -26,18 +26,18 @@ struct Watch: AsyncParsableCommand {
         var feed = library.changeFeed(since: since).makeAsyncIterator()
         if once {
             let backlog = try feed.backlog()
-            if !backlog.isEmpty { return backlog.forEach(write) }
+            if !backlog.isEmpty { return try backlog.forEach(write) }
         } else {
             inform("Watching \(library.path) (Ctrl-C to stop)")
         }
         while let set = try await feed.next() {
-            write(set)
+            try write(set)
             if once { return }
         }
     }
 
-    private func write(_ set: ChangeSet) {
-        Output.writeLine(ChangeSetLine.render(set, as: format))
+    private func write(_ set: ChangeSet) throws {
+        Output.writeLine(try ChangeSetLine.render(set, as: format))
     }
 }
 

@@ -3,15 +3,15 @@ import Foundation
 
 /// One change set as `albumstore watch` prints it: a line a person can read, or one JSON object.
 enum ChangeSetLine {
-    static func render(_ set: ChangeSet, as format: WatchFormat) -> String {
+    /// The line for `set`; `ndjson` is `ChangeSet`'s `Codable` form (snake_case keys, sorted).
+    static func render(_ set: ChangeSet, as format: WatchFormat) throws -> String {
         switch format {
         case .ndjson:
-            return RecordPrinter.json(set, pretty: false)
+            return try RecordPrinter.json(set)
         case .table:
             let time = set.date.formatted(.iso8601)
             if set.isOverflow { return "cursor \(set.cursor)  \(time)  changes were lost: reload everything" }
-            let tables = set.tables.keys.sorted().map { name in
-                let changes = set.tables[name]!
+            let tables = set.tables.sorted { $0.key < $1.key }.map { name, changes in
                 let parts = [("inserted", changes.inserted), ("updated", changes.updated), ("deleted", changes.deleted)]
                     .filter { !$0.1.isEmpty }
                     .map { "\($0.0) \(describe($0.1))" }

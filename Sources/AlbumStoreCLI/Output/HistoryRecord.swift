@@ -10,16 +10,42 @@ struct HistoryRecord: Record {
         [String(entry.id), entry.date.formatted(date: .abbreviated, time: .standard), entry.isUndone ? "undone" : "done", entry.description]
     }
 
-    static let dataHeader = ["id", "date", "undone", "description"]
-    var dataColumns: [String] { [String(entry.id), entry.date.formatted(.iso8601), String(entry.isUndone), entry.description] }
+    /// The CSV and TSV columns: the keys of `HistoryEntry`'s JSON, in its order.
+    static let dataHeader = ["id", "date", "is_undone", "description"]
+    var dataColumns: [String?] {
+        [String(entry.id), ISO8601Timestamp.string(from: entry.date), String(entry.isUndone), entry.description]
+    }
 
-    enum CodingKeys: String, CodingKey { case id, date, undone, description }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(entry.id, forKey: .id)
-        try container.encode(entry.date, forKey: .date)
-        try container.encode(entry.isUndone, forKey: .undone)
-        try container.encode(entry.description, forKey: .description)
+    /// Prints `entries` in `format`: JSON (an array laid out as the album array is) and NDJSON from
+    /// `HistoryEntry`'s `Codable`, CSV and TSV through the library's writers.
+    static func print(_ entries: [HistoryEntry], as format: OutputFormat) throws {
+        let stdout = FileDescriptorSink(fileDescriptor: STDOUT_FILENO)
+        let rows: any RowWriter
+        switch format {
+        case .table:
+            return Swift.print(RecordPrinter.table(entries.map(HistoryRecord.init)), terminator: "")
+        case .json:
+            for (number, entry) in entries.enumerated() {
+                try stdout.write((number == 0 ? "[" : ",\n") + RecordPrinter.json(entry))
+            }
+            try stdout.write(entries.isEmpty ? "[]\n" : "]\n")
+            return try stdout.flush()
+        case .ndjson:
+            for entry in entries { try stdout.write(RecordPrinter.json(entry) + "\n") }
+            return try stdout.flush()
+        case .csv: rows = CSVWriter(to: stdout, header: dataHeader)
+        case .tsv: rows = TSVWriter(to: stdout, header: dataHeader)
+        }
+        for entry in entries { try rows.write(row: HistoryRecord(entry: entry).dataColumns) }
+        try rows.finish()
     }
 }
+
+/// The writers of rows of text: CSV and TSV.
+protocol RowWriter {
+    func write(row: [String?]) throws
+    func finish() throws
+}
+
+extension CSVWriter: RowWriter {}
+extension TSVWriter: RowWriter {}

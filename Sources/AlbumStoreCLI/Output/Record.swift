@@ -1,23 +1,15 @@
 import Foundation
 
-/// Anything a command prints as rows: the table shows `tableColumns`, the data formats every field.
-protocol Record: Encodable {
+/// Anything a command prints as the rows of a table.
+protocol Record {
     static var tableHeader: [String] { get }
     var tableColumns: [String] { get }
-    static var dataHeader: [String] { get }
-    var dataColumns: [String] { get }
 }
 
-/// Renders records in each output format.
+/// The table format, and JSON for the records the library has no writer for.
 enum RecordPrinter {
-    static func render<R: Record>(_ records: [R], as format: OutputFormat) -> String {
-        switch format {
-        case .table: table(header: R.tableHeader, rows: records.map(\.tableColumns))
-        case .json: json(records, pretty: true) + "\n"
-        case .ndjson: records.map { json($0, pretty: false) + "\n" }.joined()
-        case .csv: ([R.dataHeader] + records.map(\.dataColumns)).map { $0.map(csvField).joined(separator: ",") + "\n" }.joined()
-        case .tsv: ([R.dataHeader] + records.map(\.dataColumns)).map { $0.map(tsvField).joined(separator: "\t") + "\n" }.joined()
-        }
+    static func table<R: Record>(_ records: [R]) -> String {
+        table(header: R.tableHeader, rows: records.map(\.tableColumns))
     }
 
     /// Columns padded to their widest cell; the last column is not padded.
@@ -31,23 +23,13 @@ enum RecordPrinter {
         }.joined()
     }
 
-    static func json<T: Encodable>(_ value: T, pretty: Bool) -> String {
+    /// `value` as one line of JSON through its `Codable` (snake_case keys, ISO 8601 dates), keys
+    /// sorted: Foundation's encoder keeps no key order on Linux, and output must not change from
+    /// run to run.
+    static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
-    }
-
-    /// RFC 4180: quote fields holding a comma, a quote or a line break; double the quotes.
-    static func csvField(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// Tabs, line breaks and backslashes escaped, as in PostgreSQL's text format.
-    static func tsvField(_ field: String) -> String {
-        field.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
-            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
 

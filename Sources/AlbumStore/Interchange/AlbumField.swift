@@ -1,0 +1,118 @@
+/// A field of an album as every interchange format names it: one table for the database, CSV and
+/// TSV headers, JSON keys, CLI options and the names an import accepts.
+///
+/// The cases are in the documented order, the order of JSON keys and CSV/TSV columns:
+///
+/// | field         | column        | header / JSON key | CLI option      | also accepted (aliases)                              |
+/// |---------------|---------------|-------------------|-----------------|------------------------------------------------------|
+/// | `index`       | none          | `index`           | `--index`       | `#`                                                  |
+/// | `id`          | `id`          | `id`              | `--id`          | `album_id`                                           |
+/// | `title`       | `title`       | `title`           | `--title`       | `album`, `album_title`, `release_title`              |
+/// | `artist`      | `artist`      | `artist`          | `--artist`      | `album_artist`, `artist_name`                        |
+/// | `genre`       | `genre`       | `genre`           | `--genre`       | `genres`                                             |
+/// | `year`        | `year`        | `year`            | `--year`        | `released`, `release_year`                           |
+/// | `coverURL`    | `cover_url`   | `cover_url`       | `--cover-url`   | `cover`, `url`, `cover_image`, `image_url`, `artwork_url` |
+/// | `externalID`  | `external_id` | `external_id`     | `--external-id` | `discogs_id`, `release_id`, `musicbrainz_id`, `mbid` |
+/// | `createdAt`   | `created_at`  | `created_at`      | `--created-at`  | `added`, `date_added`, `created`                     |
+/// | `updatedAt`   | `updated_at`  | `updated_at`      | `--updated-at`  | `updated`, `modified`, `date_modified`, `last_modified` |
+///
+/// `id` is the library's own row id, so an id from another catalog (Discogs, MusicBrainz) goes to
+/// `external_id` under its own names. `index` is an album's 0-based place in the list: not stored
+/// (it follows from the order), written only where it is known, as in the CLI's listings.
+public enum AlbumField: String, CaseIterable, Sendable {
+    case index
+    case id
+    case title
+    case artist
+    case genre
+    case year
+    case coverURL = "cover_url"
+    case externalID = "external_id"
+    case createdAt = "created_at"
+    case updatedAt = "updated_at"
+
+    /// The fields an `Album` holds: every field but `index`, in the documented order.
+    public static let stored: [AlbumField] = allCases.filter { $0 != .index }
+
+    /// The fields a caller sets (those of an `AlbumDraft`), in the documented order.
+    public static let editable: [AlbumField] = [.title, .artist, .genre, .year, .coverURL, .externalID]
+
+    /// The canonical name: the JSON key, the CSV/TSV header and (where stored) the column.
+    public var name: String { rawValue }
+
+    /// The key of this field in every JSON object AlbumStore writes or reads.
+    public var jsonKey: String { rawValue }
+
+    /// The header of this field's column in CSV and TSV.
+    public var header: String { rawValue }
+
+    /// The column of the `albums` table holding this field; `nil` for `index`, which is not stored.
+    public var column: String? { self == .index ? nil : rawValue }
+
+    /// The CLI's long option name for this field, without the dashes: `cover-url`.
+    ///
+    /// Only the `editable` fields are options of `add` and `edit` today.
+    public var optionName: String { rawValue.replacingOccurrences(of: "_", with: "-") }
+
+    /// The field's name for people, as tables label it: `Cover URL`.
+    public var label: String {
+        switch self {
+        case .index: "Index"
+        case .id: "ID"
+        case .title: "Title"
+        case .artist: "Artist"
+        case .genre: "Genre"
+        case .year: "Year"
+        case .coverURL: "Cover URL"
+        case .externalID: "External ID"
+        case .createdAt: "Added"
+        case .updatedAt: "Updated"
+        }
+    }
+
+    /// Other names a header or key may give this field, besides its `name`, `optionName` and `label`.
+    ///
+    /// Names are matched as `init(name:)` says: `Cover URL`, `coverURL` and `cover-url` are all
+    /// `cover_url`, so the aliases list only other words.
+    public var aliases: [String] {
+        switch self {
+        case .index: ["#"]
+        case .id: ["album_id"]
+        case .title: ["album", "album_title", "release_title"]
+        case .artist: ["album_artist", "artist_name"]
+        case .genre: ["genres"]
+        case .year: ["released", "release_year"]
+        case .coverURL: ["cover", "url", "cover_image", "image_url", "artwork_url"]
+        case .externalID: ["discogs_id", "release_id", "musicbrainz_id", "mbid"]
+        case .createdAt: ["added", "date_added", "created"]
+        case .updatedAt: ["updated", "modified", "date_modified", "last_modified"]
+        }
+    }
+
+    /// The field `name` names, as a CSV header or JSON key may spell it; `nil` when none does.
+    ///
+    /// Matches the canonical name, the option name, the label and the aliases, ignoring case,
+    /// spaces, underscores, hyphens and dots: `Cover URL`, `cover-url`, `coverUrl`, `COVER_URL`,
+    /// `cover` and `url` all give `.coverURL`.
+    public init?(name: String) {
+        guard let field = Self.byNormalizedName[Self.normalized(name)] else { return nil }
+        self = field
+    }
+
+    /// Every name of every field, normalized. The names are distinct (a test checks it).
+    private static let byNormalizedName: [String: AlbumField] = {
+        var names: [String: AlbumField] = [:]
+        for field in allCases {
+            for name in field.names { names[normalized(name)] = names[normalized(name)] ?? field }
+        }
+        return names
+    }()
+
+    /// The name, option name, label and aliases.
+    var names: [String] { [name, optionName, label] + aliases }
+
+    /// Lower case without spaces, underscores, hyphens and dots: how names are compared.
+    static func normalized(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { !" _-.\t".unicodeScalars.contains($0) })
+    }
+}

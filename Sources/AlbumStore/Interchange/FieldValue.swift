@@ -1,0 +1,59 @@
+import Foundation
+
+/// One field of one album as the writers and `Album`'s `Codable` see it: each format then spells
+/// text, numbers, dates and nothing its own way.
+enum FieldValue: Equatable {
+    case text(String)
+    case integer(Int64)
+    case date(Date)
+    case null
+}
+
+extension AlbumField {
+    /// This field of `album`; `index` is the album's place in the list when the caller knows it.
+    func value(in album: Album, index: Int?) -> FieldValue {
+        switch self {
+        case .index: index.map { .integer(Int64($0)) } ?? .null
+        case .id: .integer(album.id)
+        case .title: .text(album.title)
+        case .artist: .text(album.artist)
+        case .genre: album.genre.map(FieldValue.text) ?? .null
+        case .year: album.year.map { .integer(Int64($0)) } ?? .null
+        case .coverURL: album.coverURL.map(FieldValue.text) ?? .null
+        case .externalID: album.externalID.map(FieldValue.text) ?? .null
+        case .createdAt: .date(album.createdAt)
+        case .updatedAt: .date(album.updatedAt)
+        }
+    }
+
+    /// This field of `album` as CSV and TSV write it: numbers in decimal, dates as
+    /// `ISO8601Timestamp`; `nil` for a missing field (and for `index` when `index` is `nil`).
+    public func text(in album: Album, index: Int? = nil) -> String? {
+        switch value(in: album, index: index) {
+        case let .text(text): text
+        case let .integer(number): String(number)
+        case let .date(date): ISO8601Timestamp.string(from: date)
+        case .null: nil
+        }
+    }
+}
+
+extension [UInt8] {
+    /// Appends `number` in decimal ASCII, without building a String.
+    mutating func appendDecimal(_ number: Int64) {
+        if number < 0 { append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        }
+    }
+
+    /// Appends the UTF-8 bytes of `text`.
+    mutating func appendUTF8(_ text: String) {
+        append(contentsOf: text.utf8)
+    }
+}

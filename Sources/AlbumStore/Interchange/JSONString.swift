@@ -1,0 +1,41 @@
+/// JSON string literals written by hand (RFC 8259, section 7), straight into a byte buffer.
+///
+/// `"` and `\` are escaped, and so is every control character below U+0020: as `\b`, `\f`, `\n`,
+/// `\r`, `\t` where JSON has a short form, else as `\u00XX` (lower-case hex). Everything else,
+/// `/` and non-ASCII text included, is written as its UTF-8 bytes.
+enum JSONString {
+    static func append(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            for position in utf8.indices {
+                let byte = utf8[position]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<position]))
+                appendEscaped(byte, to: &bytes)
+                start = position + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
+    private static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        default:
+            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                      hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import AlbumStore
+import Foundation
+
+/// Prints albums with their indexes in the chosen format: the table here, the data formats through
+/// the library's writers, each album going to stdout as it is written.
+enum AlbumPrinter {
+    /// - Throws: `ByteSinkError` when stdout cannot take the output (`.brokenPipe` when its reader
+    ///   went away, which the command ends quietly).
+    static func print(_ albums: [(index: Int, album: Album)], as format: OutputFormat) throws {
+        let stdout = FileDescriptorSink(fileDescriptor: STDOUT_FILENO)
+        let writer: any AlbumWriter
+        switch format {
+        case .table:
+            return Swift.print(RecordPrinter.table(albums.map(AlbumRecord.init)), terminator: "")
+        case .json: writer = JSONWriter(to: stdout)
+        case .ndjson: writer = NDJSONWriter(to: stdout)
+        case .csv: writer = CSVWriter(to: stdout)
+        case .tsv: writer = TSVWriter(to: stdout)
+        }
+        try writer.write(contentsOf: albums)
+        try writer.finish()
+    }
+}
