@@ -32,7 +32,7 @@ struct ChangeLogSchema {
     init(observed: [String], in connection: Connection) throws {
         let placeholders = Array(repeating: ", ?", count: observed.count).joined()
         // `main.` and the pragmas' 'main' argument: a temporary table of the same name on this
-        // connection would otherwise shadow the file's.
+        // connection would otherwise shadow the file's. (pragma_table_list needs SQLite 3.37.)
         let sql = """
             SELECT type, name, tbl_name, sql,
                 CASE type WHEN 'table' THEN (

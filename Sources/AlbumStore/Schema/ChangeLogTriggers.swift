@@ -17,7 +17,6 @@ struct ChangeLogTriggers: Sendable, Hashable {
     /// installer can tell an edited or outdated trigger by comparing text.
     struct Trigger: Sendable, Hashable {
         let name: String
-        let operation: ChangeOperation
         let sql: String
     }
 
@@ -60,7 +59,7 @@ struct ChangeLogTriggers: Sendable, Hashable {
                         CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
             END
             """
-        return Trigger(name: name, operation: operation, sql: sql)
+        return Trigger(name: name, sql: sql)
     }
 
     /// `name` as a quoted SQL identifier: any name a description gives, even one with spaces or
