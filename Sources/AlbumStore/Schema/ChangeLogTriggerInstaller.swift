@@ -81,7 +81,7 @@ struct ChangeLogTriggerInstaller: Sendable {
     /// The column the log takes a row's id from: the INTEGER PRIMARY KEY (the rowid itself, or
     /// the integer key of a WITHOUT ROWID table), else the rowid. A WITHOUT ROWID table keyed
     /// otherwise has no integer id to log: its triggers would make every insert fail.
-    static func rowIDColumn(of table: String, _ facts: ChangeLogSchema.Table, path: String) throws -> String {
+    private static func rowIDColumn(of table: String, _ facts: ChangeLogSchema.Table, path: String) throws -> String {
         if let column = facts.integerPrimaryKey { return column }
         guard !facts.isWithoutRowID else {
             throw SchemaError.cannotObserve(
