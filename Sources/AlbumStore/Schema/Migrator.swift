@@ -7,15 +7,25 @@ internal import AlbumSQLite
 /// `PRAGMA application_id`), that no applied migration is unknown (newer schema) or changed
 /// (checksum). Each pending migration then runs in its own transaction together with its record
 /// in `schema_migrations` and `PRAGMA user_version`, so a failure leaves the previous version.
+///
+/// Last, it installs the change-log triggers of the observed tables, which are derived from the
+/// table descriptions rather than written in `Migrations/` (see `ChangeLogTriggers`): missing,
+/// outdated or edited ones are (re)created, those of tables no longer observed dropped. When all
+/// are as generated, as on every open but the first after an upgrade, it writes nothing.
 struct Migrator: Sendable {
     /// 'AlbS': marks a SQLite file as an AlbumStore library.
 static let applicationID: Int32 = 0x416C_6253
 
 let migrations: [Migration]
+    /// Installs the change-log triggers of the observed tables after migrating.
+    let triggers: ChangeLogTriggerInstaller
 
-init(migrations: [Migration] = Migration.embedded) {
+    /// - Parameter tables: The tables the change log, observation and undo serve; tests add
+    ///   their own to tables their own migrations create.
+    init(migrations: [Migration] = Migration.embedded, tables: [TableDescription] = TableDescription.all) {
         precondition(migrations.map(\.version) == migrations.map(\.version).sorted(), "migrations out of order")
         self.migrations = migrations
+        triggers = ChangeLogTriggerInstaller(tables: tables)
     }
 
     /// The newest schema version this migrator knows.
@@ -34,6 +44,9 @@ func migrate(_ connection: Connection, enableWAL: Bool = true) throws -> Int {
             try apply(migration, to: connection, from: version)
             version = migration.version
         }
+        // After an upgrade the last migration has installed them already; this repairs a trigger
+        // dropped or edited since (say in the sqlite3 shell) and costs one read when all is well.
+        try triggers.install(in: connection)
         return version
     }
 
@@ -77,7 +90,15 @@ func migrate(_ connection: Connection, enableWAL: Bool = true) throws -> Int {
                 try connection.execute(migration.sql)
                 try AppliedMigration.record(migration, in: connection)
                 try connection.execute("PRAGMA user_version = \(migration.version)")
+                // The triggers commit with the last migration: a migration may drop or rebuild an
+                // observed table (and its triggers with it), and another writer's change committed
+                // before they were back would never be logged.
+                if migration.version == latestVersion { try triggers.install(in: connection) }
             }
+        } catch let SchemaError.cannotObserve(_, table, reason) {
+            throw SchemaError.migrationFailed(
+                path: connection.path, migration: migration.fileName, version: version,
+                reason: "table \(table) cannot be observed: \(reason)")
         } catch {
             throw SchemaError.migrationFailed(
                 path: connection.path, migration: migration.fileName, version: version, reason: "\(error)")

@@ -8,6 +8,9 @@ public enum SchemaError: Error, CustomStringConvertible, Sendable, Equatable {
     case migrationChanged(path: String, migration: String, applied: String, current: String)
     /// A migration failed; the database stays at `version`.
     case migrationFailed(path: String, migration: String, version: Int, reason: String)
+    /// A table described as observed cannot have change-log triggers (it has no integer row
+    /// ids); its triggers were left as they were.
+    case cannotObserve(path: String, table: String, reason: String)
 
     public var description: String {
         switch self {
@@ -19,6 +22,8 @@ public enum SchemaError: Error, CustomStringConvertible, Sendable, Equatable {
             "\(path): migration \(migration) changed after it was applied (checksum \(applied), now \(current)); restore the original file"
         case let .migrationFailed(path, migration, version, reason):
             "\(path): migration \(migration) failed: \(reason); the database stays at schema version \(version)"
+        case let .cannotObserve(path, table, reason):
+            "\(path): table \(table) cannot be observed: \(reason); its change-log triggers were left as they were"
         }
     }
 }

@@ -1,27 +1,46 @@
-/// How the library's table-generic machinery (change log, observation, undo, ordering) treats
-/// one table. A new table plugs in with one migration and one description in `all`; no
-/// machinery names a table of its own.
 internal import AlbumSQLite
 
+/// How the library's table-generic machinery (change log, observation, undo, ordering) treats
+/// one table. A new table plugs in with one migration (the table) and one description in `all`;
+/// no machinery names a table of its own:
+///
+/// - observed: its change-log triggers are generated from the description and installed at
+///   open (`ChangeLogTriggers`, `ChangeLogTriggerInstaller`), so its changes reach
+///   `library.changes`, `observe` and `ChangeFeed`;
+/// - undo: commands record its changes (`undoable`, read by `Library.perform`);
+/// - ordered: the order index finds its position column by name (`orderColumnNumber`).
+///
+/// Coming tables, as they are meant to be described (not built yet): session state, observed
+/// with `undo: .none`; covers, observed and undoable, with undo keeping a content hash rather
+/// than the image bytes (see `Undo`).
 struct TableDescription: Sendable, Hashable {
     /// What undo keeps of a command's changes to the table.
     enum Undo: Sendable, Hashable {
-        /// Nothing: changes are navigation (session state), not edits.
+        /// Nothing: changes are navigation, not edits. Session state (the current album, the
+        /// tab order) will be observed but take no undo step: going back to an album is not a
+        /// command to undo.
         case none
         /// The rows' changes, recorded by SQLite's session extension.
         case changeset
+        // Room for covers: a case whose changes are recorded with the image reduced to its content
+        // hash (identical images are stored once, by hash), so the history does not grow by a
+        // copy of every image. It comes with the covers issue; `undoable` then picks the
+        // recording by case.
     }
 
+    /// The table's name, as its migration creates it.
     let name: String
     let undo: Undo
-    /// Whether changes are written to the change log and reach observers.
+    /// Whether changes are written to the change log (by triggers generated from this
+    /// description) and reach observers.
     let isObserved: Bool
     /// The column holding the gapped order key, for an ordered list.
     let orderColumn: String?
 
     static let albums = TableDescription(name: "albums", undo: .changeset, isObserved: true, orderColumn: "position")
 
-    /// Every table the machinery serves.
+    /// Every table the machinery serves: the change-log triggers and undo recording are driven
+    /// from this list.
     static let all: [TableDescription] = [albums]
 
     /// The 0-based number of `orderColumn` among the table's columns, as changesets number them;
@@ -31,5 +50,6 @@ struct TableDescription: Sendable, Hashable {
         return try connection.scalar("SELECT cid FROM pragma_table_info(?) WHERE name = ?", name, orderColumn)
     }
 
+    /// The tables whose changes commands record for undo.
     static var undoable: [String] { all.filter { $0.undo == .changeset }.map(\.name) }
 }
