@@ -1,13 +1,13 @@
 /// One step of the schema: a `Migrations/NNNN_name.sql` file.
 struct Migration: Sendable, Hashable {
     /// The number before the underscore; migrations apply in this order.
-let version: Int
+    let version: Int
     /// The part after the underscore, e.g. "albums".
-let name: String
-let sql: String
+    let name: String
+    let sql: String
 
     /// A migration named like its file, e.g. `0001_albums`.
-init(fileName: String, sql: String) {
+    init(fileName: String, sql: String) {
         let parts = fileName.split(separator: "_", maxSplits: 1)
         guard parts.count == 2, let version = Int(parts[0]) else {
             preconditionFailure("migration file names look like 0001_name: \(fileName)")
@@ -15,18 +15,18 @@ init(fileName: String, sql: String) {
         self.init(version: version, name: String(parts[1]), sql: sql)
     }
 
-init(version: Int, name: String, sql: String) {
+    init(version: Int, name: String, sql: String) {
         self.version = version
         self.name = name
         self.sql = sql
     }
 
     /// The file name, e.g. `0001_albums`.
-var fileName: String { String(repeating: "0", count: max(0, 4 - String(version).count)) + "\(version)_\(name)" }
+    var fileName: String { String(repeating: "0", count: max(0, 4 - String(version).count)) + "\(version)_\(name)" }
 
     /// FNV-1a (64-bit) of the SQL's UTF-8 bytes, in hex: detects a migration edited after it was
     /// applied. Not a security measure, so no crypto dependency.
-var checksum: String {
+    var checksum: String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in sql.utf8 {
             hash ^= UInt64(byte)

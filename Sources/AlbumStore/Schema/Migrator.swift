@@ -14,9 +14,9 @@ internal import AlbumSQLite
 /// are as generated, as on every open but the first after an upgrade, it writes nothing.
 struct Migrator: Sendable {
     /// 'AlbS': marks a SQLite file as an AlbumStore library.
-static let applicationID: Int32 = 0x416C_6253
+    static let applicationID: Int32 = 0x416C_6253
 
-let migrations: [Migration]
+    let migrations: [Migration]
     /// Installs the change-log triggers of the observed tables after migrating.
     let triggers: ChangeLogTriggerInstaller
 
@@ -29,14 +29,14 @@ let migrations: [Migration]
     }
 
     /// The newest schema version this migrator knows.
-var latestVersion: Int { migrations.last?.version ?? 0 }
+    var latestVersion: Int { migrations.last?.version ?? 0 }
 
     /// Checks the file, then applies pending migrations. Returns the schema version reached.
     ///
     /// The connection should not have switched to WAL yet: that rewrites the header of a file
     /// that may not be ours. `enableWAL` is called once the file is known to be ours.
     @discardableResult
-func migrate(_ connection: Connection, enableWAL: Bool = true) throws -> Int {
+    func migrate(_ connection: Connection, enableWAL: Bool = true) throws -> Int {
         let applied = try inspect(connection)
         if enableWAL && !connection.isInMemory { try connection.setJournalMode(.wal) }
         var version = applied.last?.version ?? 0
