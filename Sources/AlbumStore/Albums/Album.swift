@@ -27,7 +27,7 @@ extension Album {
     /// The columns `init(row:)` reads, in order.
     static let columns = "id, title, artist, genre, year, cover_url, external_id, created_at, updated_at"
 
-    init(row: Row) throws {
+    init(row: borrowing Row) throws {
         id = try row[0]
         title = try row[1]
         artist = try row[2]
