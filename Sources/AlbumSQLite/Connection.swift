@@ -105,7 +105,7 @@ public final class Connection {
     /// rows out from under the outer loop.
     public func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
         if let statement = statementCache[sql] {
-            guard !statement.isIterating else { return try prepare(sql) }
+            guard !statement.isLending else { return try prepare(sql) }
             statement.reset()
             statement.clearBindings()
             return statement

@@ -34,7 +34,11 @@ public final class Statement {
         @usableFromInline var generation: UInt64
         /// Set while `forEach`, `map` or `first` lends rows, so that a nested run of the same
         /// statement fails instead of resetting it under the outer loop.
-        @usableFromInline var isIterating: Bool
+        @usableFromInline var isLending: Bool
+        /// False only when SQLite surely does not hold the statement mid-run (reset, or stepped
+        /// to the end): then the text buffers may be rewritten without asking `sqlite3_stmt_busy`.
+        /// An error may leave the statement running (`SQLITE_BUSY` does), so it counts as running.
+        @usableFromInline var mayBeRunning: Bool
     }
 
     init(sql: String, connection: ConnectionHandle) throws(SQLiteError) {
@@ -48,7 +52,7 @@ public final class Statement {
         self.handle = handle
         self.connection = connection
         position = .allocate(capacity: 1)
-        position.initialize(to: Position(generation: 0, isIterating: false))
+        position.initialize(to: Position(generation: 0, isLending: false, mayBeRunning: false))
         textBufferCount = sqlite3_bind_parameter_count(handle)
         textBuffers = .allocate(capacity: Int(textBufferCount))
         textBuffers.initialize(repeating: TextBuffer(base: nil, capacity: 0), count: Int(textBufferCount))
@@ -84,8 +88,10 @@ public final class Statement {
     /// Short texts are copied into a buffer the statement owns and bound with `SQLITE_STATIC`.
     @inlinable @inline(__always)
     public func bind(_ value: String, at index: Int32) throws(SQLiteError) {
-        var text = value
-        let code = text.withUTF8 { bindText($0, at: index) } ?? value.bind(to: handle, at: index)
+        // The UTF-8 view lends native and small strings' bytes without the copy (a retain and a
+        // release) that `var text = value; text.withUTF8` costs.
+        let code = value.utf8.withContiguousStorageIfAvailable { bindText($0, at: index) }
+            ?? value.bind(to: handle, at: index)
         if code != SQLITE_OK { throw failure(code) }
     }
 
@@ -96,35 +102,57 @@ public final class Statement {
         try bind(value, at: index)
     }
 
-    /// Copies `utf8` into the buffer of parameter `index` and binds it with `SQLITE_STATIC`;
-    /// `nil` when the text should take SQLite's own copy instead.
-    @usableFromInline
-    func bindText(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32? {
+    /// Copies `utf8` into the buffer of parameter `index` and binds it with `SQLITE_STATIC`.
+    ///
+    /// The common case, a buffer already large enough on a statement known not to be running,
+    /// is inlined into the caller; everything else takes `bindTextSlowly`.
+    @inlinable @inline(__always)
+    func bindText(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
+        if _fastPath(index >= 1 && index <= textBufferCount && !position.pointee.mayBeRunning),
+           let source = utf8.baseAddress {
+            let slot = textBuffers + Int(index &- 1)
+            if _fastPath(utf8.count > 0 && utf8.count <= slot.pointee.capacity), let base = slot.pointee.base {
+                copyBytes(from: source, to: base, count: utf8.count)
+                // A nil destructor is SQLITE_STATIC: the buffer outlives the binding.
+                return sqlite3_bind_text(handle, index, base.assumingMemoryBound(to: CChar.self), Int32(utf8.count), nil)
+            }
+        }
+        return bindTextSlowly(utf8, at: index)
+    }
+
+    @usableFromInline @inline(never)
+    func bindTextSlowly(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
         // Large texts would pin memory; an unknown index, or a statement mid-run (SQLite refuses
         // the bind there but may still read the old value), must leave the buffers untouched.
         guard utf8.count <= 4096, index >= 1, index <= textBufferCount, sqlite3_stmt_busy(handle) == 0,
               let source = utf8.baseAddress, !utf8.isEmpty
-        else { return nil }
+        else { return bindTextCopiedBySQLite(utf8, at: index) }
         let slot = textBuffers + Int(index - 1)
         let old = slot.pointee
-        var buffer = old
-        if old.capacity < utf8.count {
-            let capacity = max(64, utf8.count)
-            buffer = TextBuffer(base: .allocate(byteCount: capacity, alignment: 1), capacity: capacity)
-        }
-        buffer.base!.copyMemory(from: source, byteCount: utf8.count)
-        // A nil destructor is SQLITE_STATIC: the buffer outlives the binding.
-        let code = sqlite3_bind_text(handle, index, buffer.base!.assumingMemoryBound(to: CChar.self), Int32(utf8.count), nil)
-        if buffer.base != old.base {
+        let reused = old.capacity >= utf8.count ? old.base : nil
+        let capacity = reused == nil ? max(64, utf8.count) : old.capacity
+        let base = reused ?? .allocate(byteCount: capacity, alignment: 1)
+        base.copyMemory(from: source, byteCount: utf8.count)
+        let code = sqlite3_bind_text(handle, index, base.assumingMemoryBound(to: CChar.self), Int32(utf8.count), nil)
+        if reused == nil {
             // Keep whichever buffer SQLite now points into.
             if code == SQLITE_OK {
                 old.base?.deallocate()
-                slot.pointee = buffer
+                slot.pointee = TextBuffer(base: base, capacity: capacity)
             } else {
-                buffer.base!.deallocate()
+                base.deallocate()
             }
         }
         return code
+    }
+
+    /// Binds `utf8` with `SQLITE_TRANSIENT`: SQLite takes its own copy.
+    private func bindTextCopiedBySQLite(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
+        // An empty buffer may have no address, and a NULL pointer would bind NULL.
+        guard let base = utf8.baseAddress, !utf8.isEmpty else { return sqlite3_bind_text(handle, index, "", 0, nil) }
+        return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
+            sqlite3_bind_text64(handle, index, $0, UInt64(utf8.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+        }
     }
 
     /// Binds SQL NULL to the 1-based parameter `index`.
@@ -222,6 +250,7 @@ public final class Statement {
         // The row a Row was lent for ends here, whatever the outcome.
         position.pointee.generation &+= 1
         let code = sqlite3_step(handle)
+        position.pointee.mayBeRunning = code != SQLITE_DONE
         if _fastPath(code == SQLITE_ROW) { return true }
         if code == SQLITE_DONE { return false }
         throw failure(code)
@@ -233,6 +262,7 @@ public final class Statement {
         position.pointee.generation &+= 1
         // sqlite3_reset repeats the last step's error, which step() already threw.
         sqlite3_reset(handle)
+        position.pointee.mayBeRunning = false
     }
 
     /// Sets every parameter back to NULL; a statement mid-run is reset first.
@@ -328,7 +358,7 @@ public final class Statement {
     }
 
     /// Whether `forEach`, `map` or `first` is lending this statement's rows right now.
-    var isIterating: Bool { position.pointee.isIterating }
+    var isLending: Bool { position.pointee.isLending }
 
     /// Resets and binds `arguments`, for a run that lends rows.
     @usableFromInline
@@ -344,17 +374,17 @@ public final class Statement {
     func beginLending() throws(SQLiteError) {
         try checkNotLending()
         reset()
-        position.pointee.isIterating = true
+        position.pointee.isLending = true
     }
 
     @usableFromInline
     func endLending() {
         reset()
-        position.pointee.isIterating = false
+        position.pointee.isLending = false
     }
 
     private func checkNotLending() throws(SQLiteError) {
-        guard !position.pointee.isIterating else {
+        guard !position.pointee.isLending else {
             throw SQLiteError(
                 extendedCode: SQLITE_MISUSE,
                 message: "the statement is already running its rows: a nested run of one statement would reset it",
