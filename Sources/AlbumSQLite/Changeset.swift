@@ -37,8 +37,7 @@ public struct Changeset: Sendable, Hashable {
                     connection.handle, Int32(bytes.count), UnsafeMutableRawPointer(mutating: bytes.baseAddress),
                     nil,
                     { context, kind, iterator in
-                        let report = context!.assumingMemoryBound(to: ConflictReport.self)
-                        report.pointee.record(kind: kind, iterator: iterator)
+                        context?.assumingMemoryBound(to: ConflictReport.self).pointee.record(kind: kind, iterator: iterator)
                         return SQLITE_CHANGESET_ABORT
                     },
                     report)

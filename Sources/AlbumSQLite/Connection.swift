@@ -10,12 +10,12 @@ public final class Connection {
     public let path: String
     /// Owns the sqlite3*: statements, blobs and recorders hold it too, never this object, so the
     /// statement cache below makes no retain cycle and the handle closes after the last of them.
-    @usableFromInline let database: ConnectionHandle
+    let database: ConnectionHandle
     private var statementCache: [String: Statement] = [:]
     var savepointDepth = 0
 
     /// The sqlite3* itself, for the calls this module makes on it.
-    @usableFromInline var handle: OpaquePointer { database.sqlite }
+    var handle: OpaquePointer { database.sqlite }
 
     /// Opens (and by default creates) the database at `path` and applies `options`.
     public init(path: String, options: ConnectionOptions = .default) throws(SQLiteError) {
@@ -115,14 +115,14 @@ public final class Connection {
         return statement
     }
 
-    /// Runs a cached statement with positional `arguments`; `nil` binds NULL.
+    /// Runs a cached statement with positional `arguments`, one per parameter; `nil` binds NULL.
     public func run(_ sql: String, _ arguments: (any Bindable)?...) throws(SQLiteError) {
         let statement = try cachedStatement(sql)
         try statement.bind(arguments)
         try statement.run()
     }
 
-    /// Runs a cached statement with named arguments, e.g. `[":title": "Low"]`.
+    /// Runs a cached statement with named arguments, one per parameter, e.g. `[":title": "Low"]`.
     public func run(_ sql: String, named arguments: [String: (any Bindable)?]) throws(SQLiteError) {
         let statement = try cachedStatement(sql)
         try statement.bind(named: arguments)

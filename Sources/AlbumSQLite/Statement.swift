@@ -169,8 +169,9 @@ public final class Statement {
     /// Binds values to parameters 1, 2, 3... in order, after clearing every earlier binding;
     /// `nil` binds NULL.
     ///
-    /// - Throws: `SQLITE_RANGE` unless there is exactly one value per parameter; nothing is
-    ///   bound then.
+    /// - Throws: `SQLITE_RANGE` unless there is exactly one value per parameter, and
+    ///   `SQLITE_MISUSE` when the statement is running (stepped and not reset); the bindings are
+    ///   untouched then.
     public func bind(_ values: [(any Bindable)?]) throws(SQLiteError) {
         try checkNotRunning()
         guard values.count == Int(textBufferCount) else {
@@ -187,7 +188,8 @@ public final class Statement {
     /// Binds values to named parameters, after clearing every earlier binding; `nil` binds NULL.
     ///
     /// - Throws: `SQLITE_RANGE` when a name is not a parameter of the statement or a parameter
-    ///   has no value; nothing is bound then.
+    ///   has no value, and `SQLITE_MISUSE` when the statement is running; the bindings are
+    ///   untouched then.
     public func bind(named values: [String: (any Bindable)?]) throws(SQLiteError) {
         try checkNotRunning()
         var indexed: [(index: Int32, value: (any Bindable)?)] = []
@@ -404,14 +406,16 @@ public final class Statement {
 
     /// The 0-based index of the column named `name` (case-insensitive).
     public func columnIndex(_ name: String) throws(SQLiteError) -> Int32 {
-        if columnIndexes == nil {
+        let indexes = columnIndexes ?? {
+            // The first column of a name wins, as in SQLite's own lookups.
             var indexes: [String: Int32] = [:]
             for index in 0..<columnCount where indexes[columnName(at: index).lowercased()] == nil {
                 indexes[columnName(at: index).lowercased()] = index
             }
             columnIndexes = indexes
-        }
-        guard let index = columnIndexes![name.lowercased()] else {
+            return indexes
+        }()
+        guard let index = indexes[name.lowercased()] else {
             throw SQLiteError(extendedCode: SQLITE_RANGE, message: "no column named \(name)", sql: sql)
         }
         return index
