@@ -26,9 +26,10 @@ public final class Statement {
 
     /// The statement's progress as its rows see it.
     ///
-    /// It lives outside the object, behind a pointer the statement owns: a stored `var` of a
-    /// class is checked for exclusive access at run time on each use from outside its methods,
-    /// and the generation is read for every column of every row.
+    /// It lives outside the object, behind a pointer the statement owns: access to a stored
+    /// `var` of a class is checked for exclusivity at run time wherever the optimizer cannot
+    /// prove it safe, as in code inlined into other modules, and the generation is read for
+    /// every column of every row.
     @usableFromInline struct Position {
         /// Bumped by every step and reset: a `Row` made at another generation is stale.
         @usableFromInline var generation: UInt64
