@@ -8,7 +8,7 @@
 static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
 
 // sqlite3_config and sqlite3_db_config are variadic, which Swift cannot call.
-static inline int csqlite_disable_memstatus(void) { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }
+static inline int csqlite_config_memstatus(int on) { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, on); }
 static inline int csqlite_enable_lookaside(sqlite3 *db, int slotSize, int slotCount) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_LOOKASIDE, (void *)0, slotSize, slotCount);
 }

@@ -5,22 +5,25 @@ import Foundation
 ///
 /// The blob's size is fixed: create it with `zeroblob(n)` and then write into it. Any change to
 /// the row expires the handle (`SQLITE_ABORT`). An open handle keeps its transaction open, so
-/// close it (or let it go) promptly.
+/// close it (or let it go) promptly. It keeps its connection's database handle open, so it
+/// works on after the `Connection` object is gone.
 /// Related SQLite documentation: https://sqlite.org/c3ref/blob_open.html
 public final class Blob {
     private let handle: OpaquePointer
-    private let connection: OpaquePointer
+    /// Keeps the sqlite3* open until the blob is closed (in deinit, before this is released).
+    private let database: ConnectionHandle
+    private var connection: OpaquePointer { database.sqlite }
 
-    init(connection: OpaquePointer, table: String, column: String, rowID: Int64, writable: Bool) throws(SQLiteError) {
+    init(database: ConnectionHandle, table: String, column: String, rowID: Int64, writable: Bool) throws(SQLiteError) {
         var handle: OpaquePointer?
-        let code = sqlite3_blob_open(connection, "main", table, column, rowID, writable ? 1 : 0, &handle)
+        let code = sqlite3_blob_open(database.sqlite, "main", table, column, rowID, writable ? 1 : 0, &handle)
         guard code == SQLITE_OK, let handle else {
-            let error = SQLiteError(code: code, connection: connection)
+            let error = SQLiteError(code: code, connection: database.sqlite)
             sqlite3_blob_close(handle)
             throw error
         }
         self.handle = handle
-        self.connection = connection
+        self.database = database
     }
 
     deinit { sqlite3_blob_close(handle) }
@@ -69,6 +72,6 @@ public final class Blob {
 extension Connection {
     /// Opens the blob in `table.column` of row `rowID` for incremental I/O.
     public func openBlob(table: String, column: String, rowID: Int64, writable: Bool = false) throws(SQLiteError) -> Blob {
-        try Blob(connection: handle, table: table, column: column, rowID: rowID, writable: writable)
+        try Blob(database: database, table: table, column: column, rowID: rowID, writable: writable)
     }
 }

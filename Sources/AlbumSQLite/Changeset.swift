@@ -37,8 +37,7 @@ public struct Changeset: Sendable, Hashable {
                     connection.handle, Int32(bytes.count), UnsafeMutableRawPointer(mutating: bytes.baseAddress),
                     nil,
                     { context, kind, iterator in
-                        let report = context!.assumingMemoryBound(to: ConflictReport.self)
-                        report.pointee.record(kind: kind, iterator: iterator)
+                        context?.assumingMemoryBound(to: ConflictReport.self).pointee.record(kind: kind, iterator: iterator)
                         return SQLITE_CHANGESET_ABORT
                     },
                     report)
@@ -57,18 +56,24 @@ public struct Changeset: Sendable, Hashable {
 
     /// Calls `body` with every row change: its table, operation, and old and new column values
     /// (`nil` where the changeset does not carry the column, e.g. unchanged columns of an update).
-    public func forEach(_ body: (Change) throws -> Void) throws {
+    ///
+    /// A change is lent to `body` for the call only: it points into the changeset's bytes, so it
+    /// cannot be kept or returned (copy its table, operation and values instead).
+    public func forEach(_ body: (borrowing Change) throws -> Void) throws {
         if isEmpty { return }
         // The iterator reads the bytes in place: it must not outlive withUnsafeBytes (small Data
         // values are stored inline and lent out as a temporary copy).
         try data.withUnsafeBytes { bytes in
             var iterator: OpaquePointer?
             try check(sqlite3changeset_start(&iterator, Int32(bytes.count), UnsafeMutableRawPointer(mutating: bytes.baseAddress)), nil)
+            guard let iterator else {
+                throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "sqlite3changeset_start gave no iterator")
+            }
             var finalized = false
             defer { if !finalized { sqlite3changeset_finalize(iterator) } }
             var code = sqlite3changeset_next(iterator)
             while code == SQLITE_ROW {
-                try body(Change(iterator: iterator!))
+                try body(Change(iterator: iterator))
                 code = sqlite3changeset_next(iterator)
             }
             finalized = true
@@ -78,8 +83,11 @@ public struct Changeset: Sendable, Hashable {
         }
     }
 
-    /// One row change in a changeset, valid only inside the `forEach` body that received it.
-    public struct Change {
+    /// One row change in a changeset, lent to the `forEach` body that receives it.
+    ///
+    /// It reads the iterator `forEach` owns, which moves on after the body returns: being
+    /// non-copyable, a change cannot outlive that call.
+    public struct Change: ~Copyable {
         public let table: String
         public let operation: RowChange.Operation
         private let iterator: OpaquePointer
@@ -153,36 +161,5 @@ extension SQLiteValue {
             self = .blob(sqlite3_value_blob(value).map { Data(bytes: $0, count: count) } ?? Data())
         default: self = .null
         }
-    }
-}
-
-/// Records, with SQLite's session extension, every change made on a connection to some tables
-/// until `changeset()` is taken. Tables need an explicit PRIMARY KEY; others are ignored.
-public final class ChangeRecorder {
-    private let session: OpaquePointer
-    /// Kept open while the session lives: the session points into the connection's handle.
-    private let connection: Connection
-
-    /// Starts recording changes to `tables` of `connection`'s main database.
-    public init(connection: Connection, tables: [String]) throws(SQLiteError) {
-        self.connection = connection
-        var session: OpaquePointer?
-        try check(sqlite3session_create(connection.handle, "main", &session), connection.handle)
-        self.session = session!
-        for table in tables {
-            // On failure deinit deletes the session: self is fully initialized by now.
-            try check(sqlite3session_attach(self.session, table), connection.handle)
-        }
-    }
-
-    deinit { sqlite3session_delete(session) }
-
-    /// The changes recorded so far, net: a row inserted then deleted leaves nothing.
-    public func changeset() throws(SQLiteError) -> Changeset {
-        var count: Int32 = 0
-        var buffer: UnsafeMutableRawPointer?
-        try check(sqlite3session_changeset(session, &count, &buffer), nil)
-        defer { sqlite3_free(buffer) }
-        return Changeset(data: buffer.map { Data(bytes: $0, count: Int(count)) } ?? Data())
     }
 }

@@ -68,7 +68,8 @@ extension String: ColumnDecodable {
         // allocation and, when the bytes are ASCII, without a validation pass.
         if count <= 15 {
             return String(unsafeUninitializedCapacity: count) { buffer in
-                if count > 0 { buffer.baseAddress!.update(from: text, count: count) }
+                guard let target = buffer.baseAddress, buffer.count >= count else { return 0 }
+                copyBytes(from: text, to: target, count: count)
                 return count
             }
         }

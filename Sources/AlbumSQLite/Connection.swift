@@ -8,10 +8,14 @@ import CSQLite
 /// Related SQLite documentation: https://sqlite.org/c3ref/open.html
 public final class Connection {
     public let path: String
-    @usableFromInline let handle: OpaquePointer
+    /// Owns the sqlite3*: statements, blobs and recorders hold it too, never this object, so the
+    /// statement cache below makes no retain cycle and the handle closes after the last of them.
+    let database: ConnectionHandle
     private var statementCache: [String: Statement] = [:]
-    var hooks = Hooks()
     var savepointDepth = 0
+
+    /// The sqlite3* itself, for the calls this module makes on it.
+    var handle: OpaquePointer { database.sqlite }
 
     /// Opens (and by default creates) the database at `path` and applies `options`.
     public init(path: String, options: ConnectionOptions = .default) throws(SQLiteError) {
@@ -21,7 +25,6 @@ public final class Connection {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         }
-        _ = Connection.processSetUp
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
@@ -30,17 +33,13 @@ public final class Connection {
             throw SQLiteError(extendedCode: error.extendedCode, message: "\(error.message): \(path)")
         }
         self.path = path
-        self.handle = handle
+        // From here on the handle object closes the connection, also when configure throws.
+        self.database = ConnectionHandle(handle)
         sqlite3_extended_result_codes(handle, 1)
         // Debian builds SQLite without lookaside: every statement compiled (by the session
         // extension on each command, say) then pays malloc's lock. 1200-byte slots as upstream.
         _ = csqlite_enable_lookaside(handle, 1200, 100)
-        do {
-            try configure(options)
-        } catch {
-            sqlite3_close_v2(handle)
-            throw error
-        }
+        try configure(options)
     }
 
     private func configure(_ options: ConnectionOptions) throws(SQLiteError) {
@@ -56,14 +55,21 @@ public final class Connection {
         if options.queryOnly { try execute("PRAGMA query_only = ON") }
     }
 
-    /// Once per process, before SQLite initializes: memory statistics off (SQLite's own
-    /// recommendation for speed; they cost a global mutex on every allocation). Fails harmlessly
-    /// when the host process has already initialized SQLite.
-    private static let processSetUp: Void = { _ = csqlite_disable_memstatus() }()
-
-    deinit {
-        statementCache.removeAll()
-        sqlite3_close_v2(handle)
+    /// Sets process-wide SQLite options; call it first thing in `main`, or not at all.
+    ///
+    /// Turning memory statistics off is SQLite's own advice for speed: they take a global mutex
+    /// on every allocation. The setting is the whole process's, so this layer never makes it by
+    /// itself: only the host program knows whether it owns SQLite. It takes effect only before
+    /// SQLite initializes, that is before any connection of any library in the process opens;
+    /// later it changes nothing and returns `false`. An app that also uses SQLite through Core
+    /// Data, GRDB or another library in the same process should not call it.
+    /// Related SQLite documentation: https://sqlite.org/c3ref/config.html
+    ///
+    /// - Parameter memoryStatistics: Whether SQLite counts its memory use (`SQLITE_CONFIG_MEMSTATUS`).
+    /// - Returns: Whether the setting took effect.
+    @discardableResult
+    public static func configureProcess(memoryStatistics: Bool) -> Bool {
+        csqlite_config_memstatus(memoryStatistics ? 1 : 0) == SQLITE_OK
     }
 
     /// Switches the journal mode. WAL rewrites the file header, so do it only on files you own.
@@ -88,14 +94,18 @@ public final class Connection {
 
     /// Prepares a statement the caller owns.
     public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
-        try Statement(sql: sql, connection: handle)
+        try Statement(sql: sql, connection: database)
     }
 
     /// A prepared statement from this connection's cache, reset and with its bindings cleared.
     ///
     /// Reuse is what makes repeated statements fast: preparing costs more than running a small one.
+    /// While the cached statement is iterating rows (inside `forEach`, `map`, `first` or a
+    /// `query` of the same SQL), a fresh one is prepared instead: resetting it would pull the
+    /// rows out from under the outer loop.
     public func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
         if let statement = statementCache[sql] {
+            guard !statement.isLending else { return try prepare(sql) }
             statement.reset()
             statement.clearBindings()
             return statement
@@ -105,14 +115,14 @@ public final class Connection {
         return statement
     }
 
-    /// Runs a cached statement with positional `arguments`; `nil` binds NULL.
+    /// Runs a cached statement with positional `arguments`, one per parameter; `nil` binds NULL.
     public func run(_ sql: String, _ arguments: (any Bindable)?...) throws(SQLiteError) {
         let statement = try cachedStatement(sql)
         try statement.bind(arguments)
         try statement.run()
     }
 
-    /// Runs a cached statement with named arguments, e.g. `[":title": "Low"]`.
+    /// Runs a cached statement with named arguments, one per parameter, e.g. `[":title": "Low"]`.
     public func run(_ sql: String, named arguments: [String: (any Bindable)?]) throws(SQLiteError) {
         let statement = try cachedStatement(sql)
         try statement.bind(named: arguments)
@@ -120,16 +130,15 @@ public final class Connection {
     }
 
     /// Maps every row of a cached query through `transform`.
-    public func query<T>(_ sql: String, _ arguments: (any Bindable)?..., as transform: (Row) throws -> T) throws -> [T] {
+    ///
+    /// A row is lent to `transform` only for the call: return values read from it, not the row.
+    public func query<T>(_ sql: String, _ arguments: (any Bindable)?..., as transform: (borrowing Row) throws -> T) throws -> [T] {
         try cachedStatement(sql).map(arguments, transform)
     }
 
     /// The first row of a cached query mapped through `transform`, or `nil` when there is none.
-    public func first<T>(_ sql: String, _ arguments: (any Bindable)?..., as transform: (Row) throws -> T) throws -> T? {
-        let statement = try cachedStatement(sql)
-        defer { statement.reset() }
-        try statement.bind(arguments)
-        return try statement.step() ? transform(statement.row) : nil
+    public func first<T>(_ sql: String, _ arguments: (any Bindable)?..., as transform: (borrowing Row) throws -> T) throws -> T? {
+        try cachedStatement(sql).first(arguments, transform)
     }
 
     /// The first column of the first row, or `nil` when there is no row or it is NULL.

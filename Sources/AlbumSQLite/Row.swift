@@ -1,28 +1,61 @@
 import CSQLite
 
-/// The current row of a statement: columns read by 0-based index or by name.
+/// The current row of a statement, lent to a closure: columns read by 0-based index or by name.
 ///
-/// A row is a view, not a copy: read what you need before the statement steps again, and do
-/// not keep it past the statement's life. It holds its statement unretained, which spares a
-/// retain and a release per row of a scan.
-public struct Row {
-    @usableFromInline unowned(unsafe) let statement: Statement
+/// A row is a view, not a copy, and it cannot be copied: the statement lends it to the closure
+/// of `forEach`, `map`, `first` or `withCurrentRow` for the call only, so it cannot be kept or
+/// returned (read the values instead; `values` copies them all). Should the statement move on
+/// while the closure still runs (it steps or resets), reading the row traps rather than
+/// returning another row's values.
+public struct Row: ~Copyable {
+    /// Held strongly, so a row can never read a freed statement.
+    @usableFromInline let statement: Statement
+    /// The statement's generation when it lent this row. `forEach` lends one `Row` value for
+    /// all rows, moving this on for each: one retain of the statement per run, not per row.
+    @usableFromInline var generation: UInt64
 
-    @usableFromInline init(statement: Statement) { self.statement = statement }
+    @inlinable
+    init(statement: Statement, generation: UInt64) {
+        self.statement = statement
+        self.generation = generation
+    }
+
+    // Not needed for itself: without a deinit, Swift 6.3's optimizer may build a Row from a
+    // borrowed statement reference in serialized (@inlinable) code, which then crashes the
+    // compiler of any module inlining it ("Cannot initialize a nonCopyable type with a
+    // guaranteed value"). With one, a Row always owns its reference.
+    @inlinable deinit {}
+
+    /// The statement's handle, once it is checked that the statement still stands on this row.
+    @inlinable
+    var handle: OpaquePointer {
+        @inline(__always) get {
+            if _slowPath(generation != statement.position.pointee.generation) { Row.usedAfterStatementMovedOn() }
+            return statement.handle
+        }
+    }
+
+    @usableFromInline @inline(never)
+    static func usedAfterStatementMovedOn() -> Never {
+        fatalError("a Row was used after its statement moved on: copy the values inside the closure")
+    }
 
     /// The value of column `index`; throws when it is NULL and `T` is not optional.
     @inlinable @inline(__always)
     public subscript<T: ColumnDecodable>(_ index: Int32, as type: T.Type = T.self) -> T {
         get throws(SQLiteError) {
-            guard let value = T.decode(from: statement.handle, at: index) else {
-                guard index >= 0, index < statement.columnCount else {
-                    throw SQLiteError(extendedCode: SQLITE_RANGE, message: "no column \(index)", sql: statement.sql)
-                }
-                throw SQLiteError.mismatch(
-                    "column \(statement.columnName(at: index)) is NULL, expected \(T.self)", sql: statement.sql)
-            }
+            guard let value = T.decode(from: handle, at: index) else { throw nullOrMissing(index, T.self) }
             return value
         }
+    }
+
+    /// Why column `index` did not decode as `type`: out of range, or NULL.
+    @usableFromInline
+    func nullOrMissing<T>(_ index: Int32, _ type: T.Type) -> SQLiteError {
+        guard index >= 0, index < count else {
+            return SQLiteError(extendedCode: SQLITE_RANGE, message: "no column \(index)", sql: statement.sql)
+        }
+        return SQLiteError.mismatch("column \(statement.columnName(at: index)) is NULL, expected \(T.self)", sql: statement.sql)
     }
 
     /// The value of the column named `name` (case-insensitive).
@@ -33,14 +66,15 @@ public struct Row {
 
     /// Whether column `index` holds SQL NULL.
     public func isNull(_ index: Int32) -> Bool {
-        sqlite3_column_type(statement.handle, index) == SQLITE_NULL
+        sqlite3_column_type(handle, index) == SQLITE_NULL
     }
 
     /// The number of columns.
-    public var count: Int32 { statement.columnCount }
+    public var count: Int32 { sqlite3_column_count(handle) }
 
-    /// Every column as a dynamic value, in order.
+    /// Every column as a dynamic value, in order: an owned copy that outlives the row.
     public var values: [SQLiteValue] {
-        (0..<count).map { SQLiteValue.decode(from: statement.handle, at: $0) ?? .null }
+        let handle = handle
+        return (0..<sqlite3_column_count(handle)).map { SQLiteValue.decode(from: handle, at: $0) ?? .null }
     }
 }

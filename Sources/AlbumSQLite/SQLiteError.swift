@@ -34,12 +34,44 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The primary result code, e.g. `SQLITE_CONSTRAINT` (19).
     public var code: Int32 { extendedCode & 0xff }
 
+    /// A constraint failed: UNIQUE, NOT NULL, CHECK, FOREIGN KEY... (`SQLITE_CONSTRAINT`).
     public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
+    /// Another connection holds a lock the statement needed (`SQLITE_BUSY` or `SQLITE_LOCKED`):
+    /// retrying later may succeed.
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
+    /// The file is not a SQLite database, or is encrypted (`SQLITE_NOTADB`).
+    public var isNotADatabase: Bool { code == SQLITE_NOTADB }
+    /// The database cannot be written: opened read-only, a read-only file or directory, or
+    /// `query_only` (`SQLITE_READONLY`).
+    public var isReadOnly: Bool { code == SQLITE_READONLY }
+    /// The file is damaged (`SQLITE_CORRUPT`).
+    public var isCorrupt: Bool { code == SQLITE_CORRUPT }
 
     public var description: String {
         let statement = sql.map { " in `\($0)`" } ?? ""
         return "SQLite error \(extendedCode) (\(String(cString: sqlite3_errstr(extendedCode)))): \(message)\(statement)"
+    }
+}
+
+extension SQLiteError {
+    /// SQLite's primary result codes, to compare with `code` without importing SQLite's C header.
+    /// Related SQLite documentation: https://sqlite.org/rescode.html
+    public enum ResultCode {
+        public static let error: Int32 = SQLITE_ERROR
+        public static let abort: Int32 = SQLITE_ABORT
+        public static let busy: Int32 = SQLITE_BUSY
+        public static let locked: Int32 = SQLITE_LOCKED
+        public static let readOnly: Int32 = SQLITE_READONLY
+        public static let interrupt: Int32 = SQLITE_INTERRUPT
+        public static let ioError: Int32 = SQLITE_IOERR
+        public static let corrupt: Int32 = SQLITE_CORRUPT
+        public static let full: Int32 = SQLITE_FULL
+        public static let cannotOpen: Int32 = SQLITE_CANTOPEN
+        public static let constraint: Int32 = SQLITE_CONSTRAINT
+        public static let mismatch: Int32 = SQLITE_MISMATCH
+        public static let misuse: Int32 = SQLITE_MISUSE
+        public static let range: Int32 = SQLITE_RANGE
+        public static let notADatabase: Int32 = SQLITE_NOTADB
     }
 }
 

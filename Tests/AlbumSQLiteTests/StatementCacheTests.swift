@@ -34,11 +34,11 @@ struct StatementCacheTests {
         let statement = try connection.cachedStatement("SELECT ?1")
         try statement.bind(5, at: 1)
         #expect(try statement.step())
-        #expect(try statement.row[0, as: Int?.self] == 5)
+        #expect(try statement.withCurrentRow { try $0[0, as: Int?.self] } == 5)
 
         let reused = try connection.cachedStatement("SELECT ?1")
         #expect(try reused.step())
-        #expect(reused.row.isNull(0))
+        #expect(reused.withCurrentRow { $0.isNull(0) })
     }
 
     @Test func reusedStatementStartsOverAfterBeingLeftMidway() throws {
@@ -46,11 +46,11 @@ struct StatementCacheTests {
         let statement = try connection.cachedStatement("SELECT x FROM t ORDER BY x")
         #expect(try statement.step())
         #expect(try statement.step())
-        #expect(try statement.row[0, as: Int.self] == 2)
+        #expect(try statement.withCurrentRow { try $0[0, as: Int.self] } == 2)
 
         let reused = try connection.cachedStatement("SELECT x FROM t ORDER BY x")
         #expect(try reused.step())
-        #expect(try reused.row[0, as: Int.self] == 1)
+        #expect(try reused.withCurrentRow { try $0[0, as: Int.self] } == 1)
     }
 
     @Test func runReusesOneStatementForEveryCall() throws {

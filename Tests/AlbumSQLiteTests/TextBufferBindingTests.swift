@@ -46,7 +46,7 @@ struct TextBufferBindingTests {
         #expect(try select.step())
         #expect(throws: SQLiteError.self) { try select.bind("replaced", at: 1) }
         #expect(try select.step())
-        #expect(try select.row[0, as: String.self] == "kept")
+        #expect(try select.withCurrentRow { try $0[0, as: String.self] } == "kept")
     }
 
     @Test func outOfRangeIndexThrowsRange() throws {
@@ -61,7 +61,7 @@ struct TextBufferBindingTests {
         let select = try connection.prepare("SELECT typeof(?1), length(?1)")
         try select.bind("", at: 1)
         #expect(try select.step())
-        #expect(try select.row[0, as: String.self] == "text")
-        #expect(try select.row[1, as: Int.self] == 0)
+        #expect(try select.withCurrentRow { try $0[0, as: String.self] } == "text")
+        #expect(try select.withCurrentRow { try $0[1, as: Int.self] } == 0)
     }
 }

@@ -31,7 +31,7 @@ extension Album {
     /// The columns `init(row:)` reads, in order: those of the stored fields.
     static let columns = AlbumField.stored.compactMap(\.column).joined(separator: ", ")
 
-    init(row: Row) throws {
+    init(row: borrowing Row) throws {
         id = try row[0]
         title = try row[1]
         artist = try row[2]

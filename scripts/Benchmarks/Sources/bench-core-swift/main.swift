@@ -1,6 +1,7 @@
 // Contender "ours": the loops through Sources/AlbumSQLite, written with its public API as a user would
-// (Connection, Statement.bind(_:at:)/step()/reset(), Row subscripts decoding ColumnDecodable
-// values), the statement passed straight in: no Database lock, no actor hop.
+// (Connection, Statement.bind(_:at:)/step()/reset(), Statement.forEach lending each Row, Row
+// subscripts decoding ColumnDecodable values), the statement passed straight in: no Database
+// lock, no actor hop.
 import BenchCoreSupport
 import AlbumSQLite
 
@@ -19,11 +20,10 @@ func insert(_ rows: [AlbumRow], with statement: Statement) throws(SQLiteError) {
 
 /// The timed read loop: every column of every row decoded into an `Album` (Int64 and String
 /// values the caller owns, the nullable columns as optionals).
-func readAll(with statement: Statement) throws(SQLiteError) -> (rows: Int, checksum: UInt64) {
+func readAll(with statement: Statement) throws -> (rows: Int, checksum: UInt64) {
     var rows = 0
     var checksum: UInt64 = 0
-    while try statement.step() {
-        let row = statement.row
+    try statement.forEach { row in
         let album = Album(
             id: try row[0], title: try row[1], artist: try row[2],
             genre: try row[3], year: try row[4], coverURL: try row[5]
