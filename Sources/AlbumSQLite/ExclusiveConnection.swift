@@ -54,7 +54,7 @@ extension SQLiteError {
     /// A call into a database from inside a closure that already holds its writer, on the same
     /// thread: it would wait for itself forever.
     public static let reentrantCall = SQLiteError(
-        extendedCode: 21,  // SQLITE_MISUSE
+        extendedCode: ResultCode.misuse,
         message: "database methods are not reentrant: this call was made from inside a closure that holds the "
             + "writer; make it after the closure returns, or use the connection the closure was given")
 }

@@ -30,6 +30,16 @@ public final class Library: Sendable {
     let commits = Mutex(0)
     static let pruneInterval = 64
 
+    /// Tunes SQLite for this process: turns its memory statistics off, which spares a global
+    /// lock on every allocation (SQLite's own advice for speed). Process-wide, so it is the
+    /// host's call: make it first thing in `main`, before any library is opened, and not at all
+    /// when the process also uses SQLite through other code (Core Data, GRDB). Returns whether
+    /// it took effect (it cannot once SQLite has started).
+    @discardableResult
+    public static func tuneSQLiteForThisProcess() -> Bool {
+        Connection.configureProcess(memoryStatistics: false)
+    }
+
     /// The schema version this build of AlbumStore creates and migrates files to.
     public static var currentSchemaVersion: Int { Migrator().latestVersion }
 
@@ -54,7 +64,7 @@ public final class Library: Sendable {
             let latest = try database.withWriter { try ChangeLog.latestCursor(in: $0) }
             delivered.withLock { $0 = latest }
             self.database = database
-        } catch let error as SQLiteError where error.code == 26 {  // SQLITE_NOTADB
+        } catch let error as SQLiteError where error.isNotADatabase {
             throw SchemaError.notAnAlbumStore(path: path, reason: "the file is not a SQLite database")
         } catch let error as SQLiteError {
             throw StorageError(error, path: path)
@@ -193,7 +203,8 @@ public final class Library: Sendable {
             do {
                 return try body()
             } catch is OrderIndex.Stale {
-                throw StorageError(code: 11, message: "the album order disagrees with the albums table", path: path)
+                throw StorageError(
+                    code: SQLiteError.ResultCode.corrupt, message: "the album order disagrees with the albums table", path: path)
             }
         }
     }

@@ -18,6 +18,8 @@ struct AlbumStoreCommand: AsyncParsableCommand {
 
     /// Parses, runs, and maps failures to the exit codes the help promises.
     static func main() async {
+        // The tool is the whole process: it may tune SQLite process-wide.
+        Library.tuneSQLiteForThisProcess()
         // A closed stdout then fails the write (EPIPE) instead of killing the process, and the
         // command ends quietly (see below).
         signal(SIGPIPE, SIG_IGN)

@@ -39,14 +39,15 @@ public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable 
     }
 
     public var reason: Reason {
-        switch code & 0xff {
-        case 5, 6: .busy          // SQLITE_BUSY, SQLITE_LOCKED
-        case 8: .readOnly         // SQLITE_READONLY
-        case 11, 26: .corrupt     // SQLITE_CORRUPT, SQLITE_NOTADB
-        case 13: .full            // SQLITE_FULL
-        case 10, 14: .io          // SQLITE_IOERR, SQLITE_CANTOPEN
-        case 19: .constraint      // SQLITE_CONSTRAINT
-        case 21: .misuse          // SQLITE_MISUSE
+        typealias Code = SQLiteError.ResultCode
+        return switch code & 0xff {
+        case Code.busy, Code.locked: .busy
+        case Code.readOnly: .readOnly
+        case Code.corrupt, Code.notADatabase: .corrupt
+        case Code.full: .full
+        case Code.ioError, Code.cannotOpen: .io
+        case Code.constraint: .constraint
+        case Code.misuse: .misuse
         default: .other
         }
     }
