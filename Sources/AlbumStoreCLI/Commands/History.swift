@@ -11,6 +11,6 @@ struct History: ParsableCommand {
 
     func run() throws {
         let entries = try store.openLibrary().historyEntries()
-        try HistoryRecord.print(entries, as: output.format)
+        try HistoryRecord.print(entries, as: output)
     }
 }

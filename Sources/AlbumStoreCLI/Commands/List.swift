@@ -18,6 +18,6 @@ struct List: ParsableCommand {
 
     func run() throws {
         let page = try store.openLibrary().albums.page(offset: offset, limit: limit ?? .max)
-        try AlbumPrinter.print(page, as: output.format)
+        try AlbumPrinter.print(page, as: output)
     }
 }

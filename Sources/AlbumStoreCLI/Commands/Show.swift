@@ -15,9 +15,9 @@ struct Show: ParsableCommand {
         let albums = try store.openLibrary().albums
         guard let album = try albums.album(id: id) else { throw AlbumError.notFound(id: id) }
         let index = try albums.index(of: id)
-        guard output.format == .table else { return try AlbumPrinter.print([(index, album)], as: output.format) }
+        guard output.format == .table else { return try AlbumPrinter.print([(index, album)], as: output) }
+        // A line per field, labelled; no heading, the labels say it all.
         let rows = AlbumField.allCases.map { [$0.label, $0.text(in: album, index: index) ?? ""] }
-        print(RecordPrinter.table(header: ["Field", "Value"], rows: rows)
-            .split(separator: "\n").dropFirst().joined(separator: "\n"))
+        try TablePrinter.print(heading: ["Field", "Value"], printsHeading: false, rows: rows, fit: output.tableFit)
     }
 }
