@@ -11,7 +11,9 @@ enum AlbumPrinter {
         let writer: any AlbumWriter
         switch output.format {
         case .table:
-            return try TablePrinter.print(albums.lazy.map(AlbumRecord.init), fit: output.tableFit)
+            return try TablePrinter.print(albums.lazy.map(AlbumRecord.init),
+                                          minimumWidths: AlbumRecord.minimumWidths(lastIndex: albums.last?.index),
+                                          fit: output.tableFit)
         case .json: writer = JSONWriter(to: stdout)
         case .ndjson: writer = NDJSONWriter(to: stdout)
         case .csv: writer = CSVWriter(to: stdout)

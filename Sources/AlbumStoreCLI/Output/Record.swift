@@ -10,8 +10,8 @@ extension TablePrinter {
     /// Prints `records` as a table under their header (see `TableLayout` for the rules).
     ///
     /// - Throws: `ByteSinkError` when stdout cannot take the output.
-    static func print<R: Record>(_ records: some Sequence<R>, fit: TableLayout.Fit) throws {
-        try print(heading: R.tableHeader, rows: records.lazy.map(\.tableColumns), fit: fit)
+    static func print<R: Record>(_ records: some Sequence<R>, minimumWidths: [Int] = [], fit: TableLayout.Fit) throws {
+        try print(heading: R.tableHeader, minimumWidths: minimumWidths, rows: records.lazy.map(\.tableColumns), fit: fit)
     }
 }
 

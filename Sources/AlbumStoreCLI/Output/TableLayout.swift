@@ -36,8 +36,15 @@ struct TableLayout: Equatable {
     var cutsLongCells: Bool
 
     /// The layout for a table with these heading widths whose first rows' cells have these widths.
-    init(headingWidths: [Int], sampleWidths: [[Int]], fit: Fit) {
+    ///
+    /// - Parameter minimumWidths: Widths the caller knows cells after the sample reach, such as the
+    ///   digits of the last index of a long list: they keep such a column from growing past the
+    ///   sample and pushing every later row right. Empty for none.
+    init(headingWidths: [Int], sampleWidths: [[Int]], minimumWidths: [Int] = [], fit: Fit) {
         var natural = headingWidths
+        for (column, width) in minimumWidths.enumerated() where column < natural.count {
+            natural[column] = max(natural[column], width)
+        }
         for row in sampleWidths {
             for (column, width) in row.enumerated() where column < natural.count {
                 natural[column] = max(natural[column], width)

@@ -11,6 +11,7 @@ import Foundation
 final class TablePrinter {
     private let heading: [TableCell]
     private let printsHeading: Bool
+    private let minimumWidths: [Int]
     private let fit: TableLayout.Fit
     private let sink: any ByteSink
     /// The rows held until the layout is known.
@@ -20,12 +21,16 @@ final class TablePrinter {
 
     /// A table under `heading` written to `sink` (stdout by default).
     ///
-    /// - Parameter printsHeading: `false` for a table whose first column says what each row is
-    ///   (`show`'s field names): the heading then only sets the narrowest the columns get.
-    init(heading: [String], printsHeading: Bool = true, fit: TableLayout.Fit,
+    /// - Parameters:
+    ///   - printsHeading: `false` for a table whose first column says what each row is (`show`'s
+    ///     field names): the heading then only sets the narrowest the columns get.
+    ///   - minimumWidths: Widths known to be reached after the sample (`TableLayout`), e.g. the
+    ///     digits of a list's last index.
+    init(heading: [String], printsHeading: Bool = true, minimumWidths: [Int] = [], fit: TableLayout.Fit,
          sink: any ByteSink = FileDescriptorSink(fileDescriptor: STDOUT_FILENO)) {
         self.heading = heading.map(TableCell.init)
         self.printsHeading = printsHeading
+        self.minimumWidths = minimumWidths
         self.fit = fit
         self.sink = sink
     }
@@ -48,9 +53,9 @@ final class TablePrinter {
     }
 
     /// Prints every row of `rows` under `heading`, then finishes.
-    static func print(heading: [String], printsHeading: Bool = true, rows: some Sequence<[String]>,
-                      fit: TableLayout.Fit) throws {
-        let printer = TablePrinter(heading: heading, printsHeading: printsHeading, fit: fit)
+    static func print(heading: [String], printsHeading: Bool = true, minimumWidths: [Int] = [],
+                      rows: some Sequence<[String]>, fit: TableLayout.Fit) throws {
+        let printer = TablePrinter(heading: heading, printsHeading: printsHeading, minimumWidths: minimumWidths, fit: fit)
         for row in rows { try printer.write(row: row) }
         try printer.finish()
     }
@@ -58,7 +63,7 @@ final class TablePrinter {
     /// Sets the layout from the heading and the rows held, and prints them.
     private func layOut() throws {
         let layout = TableLayout(headingWidths: heading.map(\.width), sampleWidths: sample.map { $0.map(\.width) },
-                                 fit: fit)
+                                 minimumWidths: minimumWidths, fit: fit)
         self.layout = layout
         if printsHeading { try write(heading, in: layout) }
         for row in sample { try write(row, in: layout) }
