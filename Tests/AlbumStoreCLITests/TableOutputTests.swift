@@ -120,6 +120,18 @@ struct TableOutputTests {
         expectAligned(lines.filter { !$0.contains(huge) }.joined(separator: "\n"), cells: 6)
     }
 
+    @Test(arguments: ["list", "show", "history"])
+    func helpStatesTheTableRules(command: String) throws {
+        let result = try store.run(command, "--help")
+
+        let help = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("--wide"))
+        #expect(help.contains("Column widths come from the first 1000 rows"))
+        #expect(help.contains("long cells are cut with … to fit its width"))
+        #expect(help.contains("a column is padded to at most 60 columns, and a longer cell"))
+        #expect(help.contains(#"shown escaped (\n, \t, \e, \u{9b}, \u{202e})"#))
+    }
+
     @Test func dataFormatsKeepLongCellsWhole() throws {
         let long = Array(repeating: "坂本龍一", count: 40).joined(separator: " ")
         try store.add(long, by: "Artist")

@@ -4,7 +4,11 @@ import ArgumentParser
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the commands undo can go back through, oldest first (undone ones can be redone).",
-        discussion: "Example: albumstore history --format json")
+        discussion: """
+            Example: albumstore history --format json
+
+            \(TableLayout.help)
+            """)
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: FormatOptions

@@ -5,7 +5,11 @@ import Foundation
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show every field of one album.",
-        discussion: "Example: albumstore show 42 --format json")
+        discussion: """
+            Example: albumstore show 42 --format json
+
+            \(TableLayout.help)
+            """)
 
     @OptionGroup var store: StoreOptions
     @Argument(help: "The album's id.") var id: Int64

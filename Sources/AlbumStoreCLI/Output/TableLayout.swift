@@ -23,6 +23,21 @@ struct TableLayout: Equatable {
         case whole
     }
 
+    /// The rules above as `--help` of `list`, `show` and `history` gives them.
+    static let help = """
+        Tables (the default format) are for people. Columns line up by what a terminal shows (a \
+        CJK character or an emoji takes two columns, an accent none), and control characters, \
+        escape sequences and bidi overrides in the data are shown escaped (\\n, \\t, \\e, \\u{9b}, \\u{202e}). \
+        Column widths come from the first \(sampleSize) rows, so a long table starts at once.
+
+        When stdout is a terminal, long cells are cut with … to fit its width (as the terminal \
+        says, else $COLUMNS, else 80): the widest columns give way first, none below its heading. \
+        --wide shows every cell whole. Otherwise (a pipe, a file, or --wide) nothing is cut: a \
+        column is padded to at most \(paddingCap) columns, and a longer cell (or a wider one after \
+        the first \(sampleSize) rows) is printed whole, pushing the rest of its row right. \
+        --format csv, tsv, json and ndjson keep every value exact.
+        """
+
     /// The rows whose widths set the columns' widths.
     static let sampleSize = 1_000
     /// The widest a column is padded to when nothing is cut.
