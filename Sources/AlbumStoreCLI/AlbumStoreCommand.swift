@@ -37,18 +37,30 @@ struct AlbumStoreCommand: AsyncParsableCommand {
 
     /// Help, --version and a closed stdout exit 0; usage errors print the usage and exit 2;
     /// anything else is one line on stderr and exit 1.
+    ///
+    /// Both messages are escaped (`TerminalEscaping`), as they may echo input or data: a value
+    /// the user typed, a title. A usage error keeps the line breaks of its usage text, but its
+    /// reason, which quotes what was typed, is kept to one line.
     static func exit(reporting error: Error) -> Never {
         // The reader of the output went away (`albumstore list | head -1`): it has what it wanted.
         if let error = error as? ByteSinkError, error == .brokenPipe { Foundation.exit(0) }
         let code = exitCode(for: error)
         if code == .success || error is ExitCode { exit(withError: error) }
         if code == .validationFailure {
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            FileHandle.standardError.write(Data((usageMessage(for: error) + "\n").utf8))
             Foundation.exit(2)
         }
         // One line, whatever the message quotes: a value may hold a line break.
-        let message = "\(error)".replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
-        FileHandle.standardError.write(Data("albumstore: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("albumstore: \(TerminalEscaping.escaped("\(error)"))\n".utf8))
         Foundation.exit(1)
+    }
+
+    /// ArgumentParser's message for a usage error (`Error: <reason>`, then the usage), escaped.
+    private static func usageMessage(for error: Error) -> String {
+        let full = fullMessage(for: error)
+        let reason = message(for: error)
+        guard !reason.isEmpty, let range = full.range(of: reason) else { return TerminalEscaping.escapedLines(full) }
+        return TerminalEscaping.escapedLines(String(full[..<range.lowerBound])) + TerminalEscaping.escaped(reason)
+            + TerminalEscaping.escapedLines(String(full[range.upperBound...]))
     }
 }

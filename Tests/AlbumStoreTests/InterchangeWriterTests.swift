@@ -143,6 +143,9 @@ struct InterchangeWriterTests {
         ("Björk, 東京 🎶", "\"Björk, 東京 🎶\""),
         ("'single'", "'single'"),
         (" spaced ", " spaced "),
+        (#""quoted" first"#, #""""quoted"" first""#),
+        (#"last "quoted""#, #""last ""quoted""""#),
+        (",", #"",""#),
     ])
     func csvQuotesFieldsWithCommasQuotesAndLineBreaks(text: String, field: String) throws {
         let output = try written({ CSVWriter(to: $0) }, [(0, .sample(title: text, artist: "X"))])
@@ -193,6 +196,8 @@ struct InterchangeWriterTests {
         (#"Hello, "World""#, #"Hello, "World""#),
         ("Björk 東京 🎶", "Björk 東京 🎶"),
         ("bell\u{7}", "bell\u{7}"),
+        ("\\\t\n\r", #"\\\t\n\r"#),
+        ("\tfirst and last\\", #"\tfirst and last\\"#),
     ])
     func tsvEscapesTabsLineBreaksAndBackslashes(text: String, field: String) throws {
         let output = try written({ TSVWriter(to: $0) }, [(0, .sample(title: text))])

@@ -88,34 +88,57 @@ struct DelimitedTable {
 
     /// RFC 4180: quoted when holding a comma, a double quote, CR or LF (or when empty, to differ
     /// from a missing field), double quotes doubled.
+    ///
+    /// One pass over the UTF-8: runs of plain bytes are copied whole, and the opening quote is
+    /// put in front of the field only once a byte shows it is needed.
     private mutating func appendCSV(_ text: String) {
         let quote = UInt8(ascii: "\"")
-        let needsQuotes = text.isEmpty || text.utf8.contains {
-            $0 == UInt8(ascii: ",") || $0 == quote || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+        let fieldStart = line.count
+        var needsQuotes = text.isEmpty
+        var text = text
+        text.withUTF8 { bytes in
+            var run = 0
+            for position in bytes.indices {
+                switch bytes[position] {
+                case quote:
+                    // Copy through this quote, and start the next run at it: it is written twice.
+                    line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...position]))
+                    run = position
+                    needsQuotes = true
+                case UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    needsQuotes = true
+                default:
+                    continue
+                }
+            }
+            line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
-        guard needsQuotes else { return line.appendUTF8(text) }
-        line.append(quote)
-        for byte in text.utf8 {
-            if byte == quote { line.append(quote) }
-            line.append(byte)
-        }
+        guard needsQuotes else { return }
+        line.insert(quote, at: fieldStart)
         line.append(quote)
     }
 
-    /// Backslash, tab, LF and CR as `\\`, `\t`, `\n`, `\r`.
+    /// Backslash, tab, LF and CR as `\\`, `\t`, `\n`, `\r`: one pass over the UTF-8, runs of plain
+    /// bytes copied whole.
     private mutating func appendTSV(_ text: String) {
-        let escaped: (UInt8) -> Bool = {
-            $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
-        }
-        guard text.utf8.contains(where: escaped) else { return line.appendUTF8(text) }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\\"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case UInt8(ascii: "\t"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case UInt8(ascii: "\n"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case UInt8(ascii: "\r"): line.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            default: line.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            var run = 0
+            for position in bytes.indices {
+                let escape: UInt8
+                switch bytes[position] {
+                case UInt8(ascii: "\\"): escape = UInt8(ascii: "\\")
+                case UInt8(ascii: "\t"): escape = UInt8(ascii: "t")
+                case UInt8(ascii: "\n"): escape = UInt8(ascii: "n")
+                case UInt8(ascii: "\r"): escape = UInt8(ascii: "r")
+                default: continue
+                }
+                line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
+                line.append(UInt8(ascii: "\\"))
+                line.append(escape)
+                run = position + 1
             }
+            line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
     }
 }

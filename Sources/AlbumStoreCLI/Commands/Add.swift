@@ -22,6 +22,6 @@ struct Add: ParsableCommand {
         let album = try at.map { try library.albums.insert(draft, at: $0) } ?? library.albums.append(draft)
         // Where it landed is known: no need to look its index up (which builds the order index).
         let index = try at ?? library.albums.count() - 1
-        try AlbumPrinter.print([(index, album)], as: output.format)
+        try AlbumPrinter.print([(index, album)], as: output)
     }
 }

@@ -19,6 +19,6 @@ struct Edit: ParsableCommand {
         let library = try store.openLibrary()
         let album = try library.albums.update(id: id) { try fields.apply(to: &$0) }
         let index = try library.albums.index(of: album.id)
-        try AlbumPrinter.print([(index, album)], as: output.format)
+        try AlbumPrinter.print([(index, album)], as: output)
     }
 }

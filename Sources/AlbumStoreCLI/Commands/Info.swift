@@ -14,7 +14,7 @@ struct Info: ParsableCommand {
         let info = try store.openLibrary().info()
         if json { return print(try RecordPrinter.json(info)) }
         print("""
-            path:           \(info.path)
+            path:           \(TerminalEscaping.escaped(info.path))
             schema version: \(info.schemaVersion)
             sqlite version: \(info.sqliteVersion)
             albums:         \(info.albumCount)

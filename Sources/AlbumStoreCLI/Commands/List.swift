@@ -4,7 +4,11 @@ import ArgumentParser
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the albums in order.",
-        discussion: "Examples: albumstore list    albumstore list --offset 100 --limit 20 --format csv")
+        discussion: """
+            Examples: albumstore list    albumstore list --offset 100 --limit 20 --format csv
+
+            \(TableLayout.help)
+            """)
 
     @OptionGroup var store: StoreOptions
     @Option(help: "Start at this 0-based index.") var offset = 0
@@ -18,6 +22,6 @@ struct List: ParsableCommand {
 
     func run() throws {
         let page = try store.openLibrary().albums.page(offset: offset, limit: limit ?? .max)
-        try AlbumPrinter.print(page, as: output.format)
+        try AlbumPrinter.print(page, as: output)
     }
 }

@@ -5,7 +5,11 @@ import Foundation
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show every field of one album.",
-        discussion: "Example: albumstore show 42 --format json")
+        discussion: """
+            Example: albumstore show 42 --format json
+
+            \(TableLayout.help)
+            """)
 
     @OptionGroup var store: StoreOptions
     @Argument(help: "The album's id.") var id: Int64
@@ -15,9 +19,9 @@ struct Show: ParsableCommand {
         let albums = try store.openLibrary().albums
         guard let album = try albums.album(id: id) else { throw AlbumError.notFound(id: id) }
         let index = try albums.index(of: id)
-        guard output.format == .table else { return try AlbumPrinter.print([(index, album)], as: output.format) }
+        guard output.format == .table else { return try AlbumPrinter.print([(index, album)], as: output) }
+        // A line per field, labelled; no heading, the labels say it all.
         let rows = AlbumField.allCases.map { [$0.label, $0.text(in: album, index: index) ?? ""] }
-        print(RecordPrinter.table(header: ["Field", "Value"], rows: rows)
-            .split(separator: "\n").dropFirst().joined(separator: "\n"))
+        try TablePrinter.print(heading: ["Field", "Value"], printsHeading: false, rows: rows, fit: output.tableFit)
     }
 }

@@ -6,12 +6,14 @@ import Foundation
 enum AlbumPrinter {
     /// - Throws: `ByteSinkError` when stdout cannot take the output (`.brokenPipe` when its reader
     ///   went away, which the command ends quietly).
-    static func print(_ albums: [(index: Int, album: Album)], as format: OutputFormat) throws {
+    static func print(_ albums: [(index: Int, album: Album)], as output: FormatOptions) throws {
         let stdout = FileDescriptorSink(fileDescriptor: STDOUT_FILENO)
         let writer: any AlbumWriter
-        switch format {
+        switch output.format {
         case .table:
-            return Swift.print(RecordPrinter.table(albums.map(AlbumRecord.init)), terminator: "")
+            return try TablePrinter.print(albums.lazy.map(AlbumRecord.init),
+                                          minimumWidths: AlbumRecord.minimumWidths(lastIndex: albums.last?.index),
+                                          fit: output.tableFit)
         case .json: writer = JSONWriter(to: stdout)
         case .ndjson: writer = NDJSONWriter(to: stdout)
         case .csv: writer = CSVWriter(to: stdout)

@@ -18,12 +18,12 @@ struct HistoryRecord: Record {
 
     /// Prints `entries` in `format`: JSON (an array laid out as the album array is) and NDJSON from
     /// `HistoryEntry`'s `Codable`, CSV and TSV through the library's writers.
-    static func print(_ entries: [HistoryEntry], as format: OutputFormat) throws {
+    static func print(_ entries: [HistoryEntry], as output: FormatOptions) throws {
         let stdout = FileDescriptorSink(fileDescriptor: STDOUT_FILENO)
         let rows: any RowWriter
-        switch format {
+        switch output.format {
         case .table:
-            return Swift.print(RecordPrinter.table(entries.map(HistoryRecord.init)), terminator: "")
+            return try TablePrinter.print(entries.lazy.map(HistoryRecord.init), fit: output.tableFit)
         case .json:
             for (number, entry) in entries.enumerated() {
                 try stdout.write((number == 0 ? "[" : ",\n") + RecordPrinter.json(entry))
