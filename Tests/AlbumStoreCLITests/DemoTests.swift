@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// `scripts/demo`, as a new user runs it: it must never touch the library they chose.
+struct DemoTests {
+    let cli = try! CLI()
+
+    @Test func theDemoLeavesTheLibraryNamedByAlbumstoreDBByteForByte() throws {
+        let mine = cli.path("my-library.sqlite")
+        try cli.run("init", "--db", mine)
+        try cli.run("add", "--db", mine, "--title", "Mine", "--artist", "Me")
+        let before = try Data(contentsOf: URL(fileURLWithPath: mine))
+
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = root.appendingPathComponent("scripts/demo")
+        var environment = cli.environment
+        environment["ALBUMSTORE_DB"] = mine
+        environment["ALBUMSTORE_BIN"] = cli.binary.path
+        environment["TMPDIR"] = cli.directory.path
+        process.environment = environment
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+
+        #expect(process.terminationStatus == 0, "\(err)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: mine)) == before)
+        #expect(out.contains("Staring at the Sea"))
+        #expect(!out.contains("albumstore-demo") || out.contains("schema version"))
+        // It says where its own library is, and prints each command ready to paste.
+        #expect(err.contains("Demo library: \(cli.directory.path)/albumstore-demo."))
+        #expect(err.contains("$ albumstore add --title Best\\ of\\ Bowie --artist David\\ Bowie"))
+    }
+}
