@@ -37,3 +37,17 @@ struct DemoTests {
         #expect(err.contains("$ albumstore add --title Best\\ of\\ Bowie --artist David\\ Bowie"))
     }
 }
+
+/// Shell completion comes from the same help as `--help`, for the shells the README names.
+struct CompletionTests {
+    let cli = try! CLI()
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionScriptsNameEverySubcommand(shell: String) throws {
+        let result = try cli.run("--generate-completion-script", shell)
+        #expect(result.status == 0)
+        for command in ["init", "add", "edit", "rm", "mv", "list", "show", "undo", "redo", "history", "watch"] {
+            #expect(result.stdout.contains(command), "\(shell) completion lacks \(command)")
+        }
+    }
+}
