@@ -67,8 +67,12 @@ public struct AlbumRepository: Sendable {
             let connection = command.connection
             try Self.checkExternalID(valid.externalID, except: nil, in: connection)
             let last = try connection.scalar("SELECT max(position) FROM albums", as: Int64.self)
-            let position = try PositionKey.between(last, nil)
-                ?? Self.spread(around: try command.orderIndex().count, order: try command.orderIndex(), in: connection)
+            // No key left after the last one (keys written near the top by another program):
+            // spread the end of the list, which needs the order index.
+            let position = try PositionKey.between(last, nil) ?? {
+                let order = try command.orderIndex()
+                return try Self.spread(around: order.count, order: order, in: connection)
+            }()
             let album = try Self.insert(valid, position: position, in: connection)
             return (album, "add \(album.quoted)")
         }
