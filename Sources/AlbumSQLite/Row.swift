@@ -64,6 +64,19 @@ public struct Row: ~Copyable {
         get throws(SQLiteError) { try self[try statement.columnIndex(name), as: T.self] }
     }
 
+    /// Lends the text of column `index` to `body` as UTF-8 bytes, without making a `String`;
+    /// `nil` when the column is NULL.
+    ///
+    /// The bytes are SQLite's own, valid only during the call, and not checked to be valid UTF-8.
+    /// A number is lent as its text, as `sqlite3_column_text` gives it.
+    @inlinable
+    public func withUTF8<R, E: Error>(at index: Int32, _ body: (UnsafeBufferPointer<UInt8>?) throws(E) -> R) throws(E) -> R {
+        let value = sqlite3_column_value(handle, index)
+        // Ask for the text first: the byte count is only valid after it.
+        guard let text = sqlite3_value_text(value) else { return try body(nil) }
+        return try body(UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value))))
+    }
+
     /// Whether column `index` holds SQL NULL.
     public func isNull(_ index: Int32) -> Bool {
         sqlite3_column_type(handle, index) == SQLITE_NULL

@@ -81,6 +81,17 @@ extension PublicAPITests {
         #expect(try albums.page(offset: 1, limit: 5).map(\.index) == [1])
         let lodger = try albums.album(at: 1)
         #expect(lodger.title == "Lodger")
+
+        // Streaming reads: each album as it is read, to a closure or to a writer.
+        var streamed: [String] = []
+        try albums.forEach(offset: 0, limit: 5) { index, album in streamed.append("\(index):\(album.title)") }
+        #expect(streamed == ["0:Heroes", "1:Lodger"])
+        let csv = MemorySink()
+        try albums.write(to: CSVWriter(to: csv), offset: 1, limit: 1)
+        #expect(csv.text.hasPrefix("index,id,title,") && csv.text.contains("\n1,\(lodger.id),Lodger,David Bowie,"))
+        let titles = TitleWriter()
+        try albums.write(to: titles)
+        #expect(titles.lines == ["0 Heroes", "1 Lodger"] && titles.isFinished)
         #expect(try albums.index(of: lodger.id) == 1)
 
         let undone = try library.undo()
@@ -106,6 +117,15 @@ extension PublicAPITests {
         let memory = try Library.inMemory(historyLimit: 5)
         #expect(try memory.albums.count() == 0)
     }
+}
+
+/// A writer an app may write itself: the library hands it each album with its index.
+final class TitleWriter: AlbumWriter {
+    private(set) var lines: [String] = []
+    private(set) var isFinished = false
+
+    func write(_ album: Album, index: Int?) throws { lines.append("\(index ?? -1) \(album.title)") }
+    func finish() throws { isFinished = true }
 }
 
 extension AlbumDraft {

@@ -176,7 +176,7 @@ struct OutputFormatTests {
         #expect(!result.stdout.contains("#  Artist"))
     }
 
-    @Test(arguments: ["json", "ndjson", "csv", "tsv"])
+    @Test(arguments: ["table", "json", "ndjson", "csv", "tsv"])
     func aReaderThatGoesAwayEndsTheListingQuietlyWithExitZero(format: String) throws {
         // Far more output than a pipe holds, so the listing is still writing when the reader leaves.
         let library = try Library.open(at: URL(fileURLWithPath: store.db))

@@ -5,33 +5,42 @@
 /// the `AlbumField` keys in their documented order, no white space, `index` only when known,
 /// `null` for a missing field (the key is always there), dates as `ISO8601Timestamp` strings.
 enum AlbumJSON {
-    /// `"key":` of each field, in `AlbumField.allCases` order, escaped once.
-    private static let keys: [[UInt8]] = AlbumField.allCases.map { field in
-        var bytes: [UInt8] = []
+    /// `"key":` of `index` and of each stored field, escaped once.
+    private static let indexKey = key(.index)
+    private static let storedKeys: [[UInt8]] = AlbumField.stored.map(key)
+
+    private static func key(_ field: AlbumField) -> [UInt8] {
+        var bytes = ByteBuffer()
         JSONString.append(field.jsonKey, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        return bytes
+        return bytes.withBytes { Array($0) }
     }
 
-    static func append(_ album: Album, index: Int?, to bytes: inout [UInt8]) {
+    /// Appends the object of `album` (an `Album`, or a row of the albums query) with its index.
+    static func append(_ album: borrowing some AlbumFieldSource & ~Copyable, index: Int?, to bytes: inout ByteBuffer) throws {
         bytes.append(UInt8(ascii: "{"))
-        var first = true
-        for (field, key) in zip(AlbumField.allCases, keys) {
-            let value = field.value(in: album, index: index)
-            if field == .index && value == .null { continue }
-            if !first { bytes.append(UInt8(ascii: ",")) }
-            first = false
-            bytes.append(contentsOf: key)
-            switch value {
-            case let .text(text): JSONString.append(text, to: &bytes)
-            case let .integer(number): bytes.appendDecimal(number)
-            case let .date(date):
-                bytes.append(UInt8(ascii: "\""))
-                ISO8601Timestamp.append(date, to: &bytes)
-                bytes.append(UInt8(ascii: "\""))
-            case .null: bytes.append(contentsOf: "null".utf8)
+        if let index {
+            bytes.append(indexKey)
+            bytes.appendDecimal(Int64(index))
+            bytes.append(UInt8(ascii: ","))
+        }
+        for (number, field) in AlbumField.stored.enumerated() {
+            if number > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(storedKeys[number])
+            try album.withValue(of: field) { value in
+                switch value {
+                case let .text(text): JSONString.append(text, to: &bytes)
+                case let .integer(number): bytes.appendDecimal(number)
+                case let .timestamp(milliseconds):
+                    bytes.append(UInt8(ascii: "\""))
+                    ISO8601Timestamp.append(milliseconds: milliseconds, to: &bytes)
+                    bytes.append(UInt8(ascii: "\""))
+                case .null: bytes.append(Self.null)
+                }
             }
         }
         bytes.append(UInt8(ascii: "}"))
     }
+
+    private static let null = Array("null".utf8)
 }

@@ -1,3 +1,5 @@
+internal import AlbumSQLite
+
 /// Writes CSV (RFC 4180): a header line, then one line per album or row.
 ///
 /// - Fields are separated by `,`; a field holding a comma, a double quote, a CR or an LF is put
@@ -13,7 +15,7 @@
 ///
 ///     index,id,title,artist,genre,year,cover_url,external_id,created_at,updated_at
 ///     0,1,"Hello, ""World""",David Bowie,Rock,1977,,discogs:123,2026-11-22T01:51:30.123Z,2026-11-22T01:51:30.123Z
-public final class CSVWriter: AlbumWriter {
+public final class CSVWriter: AlbumWriter, RowWriting {
     private var table: DelimitedTable
 
     /// A writer of albums whose columns are `fields`, headed by their names.
@@ -34,6 +36,10 @@ public final class CSVWriter: AlbumWriter {
     /// A writer made with `init(to:header:)` has no fields to write: it is a programming error.
     public func write(_ album: Album, index: Int?) throws {
         try table.write(album, index: index)
+    }
+
+    func write(row: borrowing Row, index: Int) throws {
+        try table.write(row, index: index)
     }
 
     /// Writes one line of fields, `nil` for a missing one; as many fields as the header has.

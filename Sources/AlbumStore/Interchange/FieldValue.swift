@@ -37,23 +37,3 @@ extension AlbumField {
         }
     }
 }
-
-extension [UInt8] {
-    /// Appends `number` in decimal ASCII, without building a String.
-    mutating func appendDecimal(_ number: Int64) {
-        if number < 0 { append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        var divisor: UInt64 = 1
-        while magnitude / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
-            magnitude %= divisor
-            divisor /= 10
-        }
-    }
-
-    /// Appends the UTF-8 bytes of `text`.
-    mutating func appendUTF8(_ text: String) {
-        append(contentsOf: text.utf8)
-    }
-}

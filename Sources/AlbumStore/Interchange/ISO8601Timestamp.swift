@@ -13,10 +13,9 @@ public enum ISO8601Timestamp {
     /// Dates outside the years 0000 to 9999 are clamped to them (ISO 8601 needs an agreement
     /// between both sides beyond four digits).
     public static func string(from date: Date) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
+        var bytes = ByteBuffer(capacity: 24)
         append(date, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes.withBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The date `text` names, or `nil` when it is not `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`.
@@ -43,38 +42,43 @@ public enum ISO8601Timestamp {
     static let earliest: Int64 = -62_167_219_200_000
     static let latest: Int64 = 253_402_300_799_999
 
-    static func append(_ date: Date, to bytes: inout [UInt8]) {
+    static func append(_ date: Date, to bytes: inout ByteBuffer) {
         append(milliseconds: milliseconds(of: date), to: &bytes)
     }
 
-    static func append(milliseconds: Int64, to bytes: inout [UInt8]) {
+    /// The date `milliseconds` after 1970 (clamped to the years 0000 to 9999), as `string(from:)`
+    /// writes it: 24 bytes.
+    static func append(milliseconds: Int64, to bytes: inout ByteBuffer) {
         let clamped = Swift.min(Swift.max(milliseconds, earliest), latest)
         let (days, millisecondOfDay) = floorDivision(clamped, 86_400_000)
         let (year, month, day) = civil(fromDays: days)
-        let seconds = millisecondOfDay / 1000
-        appendDigits(year, count: 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(month, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(day, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        appendDigits(seconds / 3600, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(seconds / 60 % 60, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(seconds % 60, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        appendDigits(millisecondOfDay % 1000, count: 3, to: &bytes)
-        bytes.append(UInt8(ascii: "Z"))
+        let seconds = Int(millisecondOfDay / 1000), millisecond = Int(millisecondOfDay % 1000)
+        bytes.append(length: 24) { text in
+            // YYYY-MM-DDTHH:MM:SS.mmmZ
+            writeDigits(Int(year / 100), to: text)
+            writeDigits(Int(year % 100), to: text + 2)
+            text[4] = UInt8(ascii: "-")
+            writeDigits(Int(month), to: text + 5)
+            text[7] = UInt8(ascii: "-")
+            writeDigits(Int(day), to: text + 8)
+            text[10] = UInt8(ascii: "T")
+            writeDigits(seconds / 3600, to: text + 11)
+            text[13] = UInt8(ascii: ":")
+            writeDigits(seconds / 60 % 60, to: text + 14)
+            text[16] = UInt8(ascii: ":")
+            writeDigits(seconds % 60, to: text + 17)
+            text[19] = UInt8(ascii: ".")
+            text[20] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: millisecond / 100)
+            writeDigits(millisecond % 100, to: text + 21)
+            text[23] = UInt8(ascii: "Z")
+        }
     }
 
-    private static func appendDigits(_ value: Int64, count: Int, to bytes: inout [UInt8]) {
-        var divisor: Int64 = 1
-        for _ in 1..<count { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
-        }
+    /// Writes `value` (0...99) as two ASCII digits.
+    @inline(__always)
+    private static func writeDigits(_ value: Int, to text: UnsafeMutablePointer<UInt8>) {
+        text[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+        text[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
     }
 
     /// Quotient and remainder rounded toward minus infinity: dates before 1970 land on the right day.

@@ -4,26 +4,37 @@
 /// `\r`, `\t` where JSON has a short form, else as `\u00XX` (lower-case hex). Everything else,
 /// `/` and non-ASCII text included, is written as its UTF-8 bytes.
 enum JSONString {
-    static func append(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
+    static func append(_ text: String, to bytes: inout ByteBuffer) {
         var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            for position in utf8.indices {
-                let byte = utf8[position]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<position]))
-                appendEscaped(byte, to: &bytes)
-                start = position + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        text.withUTF8 { append($0, to: &bytes) }
+    }
+
+    /// Writes the UTF-8 bytes `utf8` (valid UTF-8) as a string literal; runs of bytes that need no
+    /// escape are copied whole.
+    static func append(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout ByteBuffer) {
+        bytes.append(UInt8(ascii: "\""))
+        if !escaped.occurs(in: utf8) {
+            bytes.append(utf8)
+            return bytes.append(UInt8(ascii: "\""))
         }
+        var run = 0
+        for position in utf8.indices {
+            let byte = utf8[position]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(UnsafeBufferPointer(rebasing: utf8[run..<position]))
+            appendEscaped(byte, to: &bytes)
+            run = position + 1
+        }
+        bytes.append(UnsafeBufferPointer(rebasing: utf8[run...]))
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// The bytes written escaped: the control characters, `"` and `\`.
+    private static let escaped = ASCIISet(0x00, through: 0x1F, and: [UInt8(ascii: "\""), UInt8(ascii: "\\")])
+
     private static let hex = Array("0123456789abcdef".utf8)
 
-    private static func appendEscaped(_ byte: UInt8, to bytes: inout [UInt8]) {
+    private static func appendEscaped(_ byte: UInt8, to bytes: inout ByteBuffer) {
         bytes.append(UInt8(ascii: "\\"))
         switch byte {
         case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\""))
@@ -34,8 +45,9 @@ enum JSONString {
         case 0x0D: bytes.append(UInt8(ascii: "r"))
         case 0x09: bytes.append(UInt8(ascii: "t"))
         default:
-            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                      hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            for escaped in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]] {
+                bytes.append(escaped)
+            }
         }
     }
 }

@@ -1,3 +1,5 @@
+internal import AlbumSQLite
+
 /// Writes albums as one JSON array, an object a line: `[{...},\n{...}]\n`.
 ///
 /// The array is written as it goes: `[` and the first object with the first album, `,\n` and the
@@ -6,9 +8,9 @@
 /// only when known, `null` for a missing field, dates as `ISO8601Timestamp` strings, e.g.
 ///
 ///     [{"index":0,"id":1,"title":"Low","artist":"David Bowie","genre":"Rock","year":1977,"cover_url":null,"external_id":"discogs:123","created_at":"2026-11-22T01:51:30.123Z","updated_at":"2026-11-22T01:51:30.123Z"}]
-public final class JSONWriter: AlbumWriter {
+public final class JSONWriter: AlbumWriter, RowWriting {
     private let sink: any ByteSink
-    private var record: [UInt8] = []
+    private var record = ByteBuffer()
     private var count = 0
     private var isFinished = false
 
@@ -18,12 +20,25 @@ public final class JSONWriter: AlbumWriter {
     }
 
     public func write(_ album: Album, index: Int?) throws {
+        try write(fieldsOf: album, index: index)
+    }
+
+    func write(row: borrowing Row, index: Int) throws {
+        try write(fieldsOf: row, index: index)
+    }
+
+    private func write(fieldsOf album: borrowing some AlbumFieldSource & ~Copyable, index: Int?) throws {
         precondition(!isFinished, "write after finish()")
-        record.removeAll(keepingCapacity: true)
-        record.append(contentsOf: count == 0 ? "[".utf8 : ",\n".utf8)
-        AlbumJSON.append(album, index: index, to: &record)
+        record.removeAll()
+        if count == 0 {
+            record.append(UInt8(ascii: "["))
+        } else {
+            record.append(UInt8(ascii: ","))
+            record.append(UInt8(ascii: "\n"))
+        }
+        try AlbumJSON.append(album, index: index, to: &record)
         count += 1
-        try sink.write(record)
+        try record.withBytes { try sink.write($0) }
     }
 
     public func finish() throws {

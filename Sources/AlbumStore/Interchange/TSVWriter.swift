@@ -1,3 +1,5 @@
+internal import AlbumSQLite
+
 /// Writes TSV: a header line, then one line per album or row, fields separated by tabs.
 ///
 /// - Inside a field, a backslash, a tab, an LF and a CR are written `\\`, `\t`, `\n`, `\r` (as in
@@ -12,7 +14,7 @@
 ///
 ///     index→id→title→artist→genre→year→cover_url→external_id→created_at→updated_at
 ///     0→1→Tab\there\nnew\\line→David Bowie→Rock→1977→→discogs:123→2026-11-22T01:51:30.123Z→2026-11-22T01:51:30.123Z
-public final class TSVWriter: AlbumWriter {
+public final class TSVWriter: AlbumWriter, RowWriting {
     private var table: DelimitedTable
 
     /// A writer of albums whose columns are `fields`, headed by their names.
@@ -33,6 +35,10 @@ public final class TSVWriter: AlbumWriter {
     /// A writer made with `init(to:header:)` has no fields to write: it is a programming error.
     public func write(_ album: Album, index: Int?) throws {
         try table.write(album, index: index)
+    }
+
+    func write(row: borrowing Row, index: Int) throws {
+        try table.write(row, index: index)
     }
 
     /// Writes one line of fields, `nil` for a missing one; as many fields as the header has.

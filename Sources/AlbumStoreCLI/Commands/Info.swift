@@ -12,8 +12,8 @@ struct Info: ParsableCommand {
 
     func run() throws {
         let info = try store.openLibrary().info()
-        if json { return print(try RecordPrinter.json(info)) }
-        print("""
+        if json { return try StandardOutput.writeLine(try RecordPrinter.json(info)) }
+        try StandardOutput.writeLine("""
             path:           \(TerminalEscaping.escaped(info.path))
             schema version: \(info.schemaVersion)
             sqlite version: \(info.sqliteVersion)

@@ -9,6 +9,6 @@ struct Init: ParsableCommand {
 
     func run() throws {
         let library = try store.openLibrary()
-        print("\(TerminalEscaping.escaped(library.path)): schema version \(library.schemaVersion)")
+        try StandardOutput.writeLine("\(TerminalEscaping.escaped(library.path)): schema version \(library.schemaVersion)")
     }
 }

@@ -21,7 +21,6 @@ struct List: ParsableCommand {
     }
 
     func run() throws {
-        let page = try store.openLibrary().albums.page(offset: offset, limit: limit ?? .max)
-        try AlbumPrinter.print(page, as: output)
+        try AlbumPrinter.printList(of: store.openLibrary().albums, offset: offset, limit: limit ?? .max, as: output)
     }
 }

@@ -1,25 +1,43 @@
 import AlbumStore
 import Foundation
 
-/// Prints albums with their indexes in the chosen format: the table here, the data formats through
-/// the library's writers, each album going to stdout as it is written.
+/// Prints albums with their indexes in the chosen format, each album going to stdout as it is
+/// written: the table through `AlbumTableWriter`, the data formats through the library's writers.
 enum AlbumPrinter {
+    /// Prints a few albums the command has in hand (`add`, `edit`, `show`).
+    ///
     /// - Throws: `ByteSinkError` when stdout cannot take the output (`.brokenPipe` when its reader
     ///   went away, which the command ends quietly).
     static func print(_ albums: [(index: Int, album: Album)], as output: FormatOptions) throws {
-        let stdout = FileDescriptorSink(fileDescriptor: STDOUT_FILENO)
-        let writer: any AlbumWriter
-        switch output.format {
-        case .table:
-            return try TablePrinter.print(albums.lazy.map(AlbumRecord.init),
-                                          minimumWidths: AlbumRecord.minimumWidths(lastIndex: albums.last?.index),
-                                          fit: output.tableFit)
-        case .json: writer = JSONWriter(to: stdout)
-        case .ndjson: writer = NDJSONWriter(to: stdout)
-        case .csv: writer = CSVWriter(to: stdout)
-        case .tsv: writer = TSVWriter(to: stdout)
-        }
+        let writer = writer(for: output, lastIndex: albums.last?.index)
         try writer.write(contentsOf: albums)
         try writer.finish()
+    }
+
+    /// Prints up to `limit` albums of the list from index `offset` on, each as the library reads
+    /// it: memory stays bounded and the first line comes at once, however long the list.
+    ///
+    /// - Throws: as `print(_:as:)`, and the library's errors.
+    static func printList(of albums: AlbumRepository, offset: Int, limit: Int, as output: FormatOptions) throws {
+        var lastIndex: Int?
+        // The table's `#` column is as wide as the last index, which only the count tells when the
+        // page is longer than the rows the table measures (a shorter one sets its widths itself).
+        if output.format == .table && limit > TableLayout.sampleSize {
+            let end = min(try albums.count(), offset.addingReportingOverflow(limit).overflow ? .max : offset + limit)
+            lastIndex = end > offset ? end - 1 : nil
+        }
+        try albums.write(to: writer(for: output, lastIndex: lastIndex), offset: offset, limit: limit)
+    }
+
+    /// A writer of `output`'s format to stdout.
+    private static func writer(for output: FormatOptions, lastIndex: Int?) -> any AlbumWriter {
+        let stdout = FileDescriptorSink(fileDescriptor: STDOUT_FILENO)
+        return switch output.format {
+        case .table: AlbumTableWriter(lastIndex: lastIndex, fit: output.tableFit, sink: stdout)
+        case .json: JSONWriter(to: stdout)
+        case .ndjson: NDJSONWriter(to: stdout)
+        case .csv: CSVWriter(to: stdout)
+        case .tsv: TSVWriter(to: stdout)
+        }
     }
 }

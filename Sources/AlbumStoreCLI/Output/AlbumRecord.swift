@@ -2,7 +2,8 @@ import AlbumStore
 
 /// An album with its index in the list, as the table format shows it.
 struct AlbumRecord: Record {
-    var index: Int
+    /// The album's place in the list; `nil` leaves the `#` cell empty.
+    var index: Int?
     var album: Album
 
     /// The list's columns: where the album is, what it is, and its id (for `edit`, `mv`, `rm`, `show`).

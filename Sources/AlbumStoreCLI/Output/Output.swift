@@ -1,3 +1,4 @@
+import AlbumStore
 import Foundation
 
 /// Writing to stdout for long-running commands, which must end quietly (exit 0) on Ctrl-C and
@@ -8,8 +9,12 @@ enum Output {
         var bytes = Array((line + "\n").utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { exit(0) }
+            let code = written < 0 ? errno : EIO
+            if written < 0 && code == EINTR { continue }
+            // The reader went away (`watch | head -1`): it has what it wanted. Any other failure
+            // (a full disk) is one, reported with exit 1.
+            if written <= 0 && code == EPIPE { exit(0) }
+            if written <= 0 { AlbumStoreCommand.exit(reporting: ByteSinkError.writeFailed(errno: code)) }
             bytes = bytes.dropFirst(written)
         }
     }
