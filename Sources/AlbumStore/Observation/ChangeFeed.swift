@@ -34,7 +34,9 @@ public struct ChangeFeed: AsyncSequence, Sendable {
 
     public struct Iterator: AsyncIteratorProtocol {
         /// How often an idle feed looks: with a `FileChangeSignal` to wake it, and without.
-        static let idleInterval = (signalled: Duration.seconds(1), polling: Duration.milliseconds(250))
+        static let idleInterval = (signalled: Duration.seconds(1), polling: Duration.milliseconds(100))
+        /// How long a feed woken by a write lets the rest of the commit land before it looks.
+        static let settleAfterWrite = Duration.milliseconds(1)
 
         let feed: ChangeFeed
         private var connection: Connection?
@@ -61,11 +63,15 @@ public struct ChangeFeed: AsyncSequence, Sendable {
                     schedule.noteActivity()
                     break
                 }
-                let interval = schedule.interval()
                 if let signal {
-                    if await signal.wait(upTo: interval) { schedule.noteActivity() }
+                    guard await signal.wait(upTo: schedule.interval()) else { continue }
+                    schedule.noteActivity()
+                    // A commit is several writes, and its log frames are written before the log's
+                    // index makes them visible: looking a moment later sees it whole, and a burst of
+                    // writes (another process's bulk insert) costs at most a look a millisecond.
+                    do { try await Task.sleep(for: Swift.min(Self.settleAfterWrite, feed.pollInterval)) } catch { return nil }
                 } else {
-                    do { try await Task.sleep(for: interval) } catch { return nil }
+                    do { try await Task.sleep(for: schedule.interval()) } catch { return nil }
                 }
             }
             return pending.removeFirst()

@@ -21,6 +21,10 @@ final class FileChangeSignal: Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
     private let name: [UInt8]
+    /// Where waits block: a serial queue of its own, which Dispatch backs with a thread that may
+    /// block (an overcommitting one), so a feed idle for hours holds none of the threads of the
+    /// global queues that the library's async reads run on.
+    private let waiter = DispatchQueue(label: "AlbumStore.FileChangeSignal")
 
     private init(inotify: Int32, wakeRead: Int32, wakeWrite: Int32, name: [UInt8]) {
         self.inotify = inotify
@@ -63,11 +67,11 @@ final class FileChangeSignal: Sendable {
     /// Waits until a file of the database changes, `timeout` passes, or the task is cancelled.
     /// Returns whether it was woken before the timeout.
     ///
-    /// The wait blocks a thread of Dispatch's pool, not one of Swift's few cooperative threads.
+    /// The wait blocks a thread of its own queue, not one of Swift's few cooperative threads.
     func wait(upTo timeout: Duration) async -> Bool {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                DispatchQueue.global().async { continuation.resume(returning: self.blockingWait(upTo: timeout)) }
+                waiter.async { continuation.resume(returning: self.blockingWait(upTo: timeout)) }
             }
         } onCancel: {
             var byte: UInt8 = 1
