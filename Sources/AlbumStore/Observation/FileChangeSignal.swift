@@ -11,10 +11,11 @@ import Glibc
 /// is unlinked. Only events for the database's own files (its name, and that name followed by
 /// `-wal`, `-journal`, `-shm`) count, so a busy folder does not keep the feed awake.
 ///
-/// An event may come before the commit it belongs to is visible (the log is written before its
-/// index is updated): the feed then looks again `PollSchedule.active` later, so no commit waits
-/// for the next event. Elsewhere than Linux, or when inotify cannot be set up (no instances or
-/// watches left), `watching(databaseAt:)` gives `nil` and the feed polls.
+/// An event may come before the commit it belongs to is visible (the log's frames are written
+/// before its index is updated): a woken feed looks a millisecond later, then every
+/// `PollSchedule.active` for a second, so no commit waits for the next event. Elsewhere than
+/// Linux, or when inotify cannot be set up (each feed takes one of the user's inotify instances,
+/// 128 by default), `watching(databaseAt:)` gives `nil` and the feed polls.
 final class FileChangeSignal: Sendable {
     private let inotify: Int32
     /// A pipe whose write end wakes a wait at once: how a cancelled task stops waiting.

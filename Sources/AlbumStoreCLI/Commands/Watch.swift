@@ -12,7 +12,7 @@ struct Watch: AsyncParsableCommand {
 
             Stops with Ctrl-C or when the reader of its output goes away, even while idle (exit 0); \
             when the library file is deleted or replaced by another, says so and exits 1. Idle, it \
-            sleeps until a file of the library is written (Linux), else looks 4 times a second.
+            sleeps until a file of the library is written (Linux), else looks 10 times a second.
 
             Examples:
               albumstore watch
