@@ -132,6 +132,27 @@ public final class Library: Sendable {
         return try write { command in try history.redo(in: command.connection) }
     }
 
+    /// Forgets the command `undo()` would undo next, without undoing it, and returns it.
+    ///
+    /// The way past a command that can no longer be undone: once a row it changed was changed
+    /// outside the library (say in the `sqlite3` shell), its undo fails with
+    /// `HistoryError.conflict` every time, and the older commands behind it cannot be reached.
+    /// Dropping it makes the one before it next. Undone commands (the redo stack) are kept.
+    /// Dropping is not itself a command: it cannot be undone.
+    /// - Throws: `HistoryError.nothingToUndo` when no command is left to undo.
+    @discardableResult
+    public func dropNewestHistoryEntry() throws -> HistoryEntry {
+        guard try read({ try history.canUndo(in: $0) }) else { throw HistoryError.nothingToUndo }
+        return try mappingStorageErrors(path: path) { try database.write { try history.dropNewest(in: $0) } }
+    }
+
+    /// Forgets every command in the history, undone ones too, and returns how many there were.
+    /// Nothing can be undone or redone afterwards, and this cannot be undone either.
+    @discardableResult
+    public func dropHistory() throws -> Int {
+        try mappingStorageErrors(path: path) { try database.write { try history.dropAll(in: $0) } }
+    }
+
     /// The commands that can be undone (and, marked undone, redone), oldest first.
     public func historyEntries() throws -> [HistoryEntry] {
         try read { try history.entries(in: $0) }

@@ -42,6 +42,7 @@ struct PublicAPITests {
         #expect(try await albums.count() == 2)
         #expect(try await albums.album(id: ids.first { _ in true } ?? 0)?.title == "Heroes")
         #expect(try await albums.album(at: 0).title == "Heroes")
+        #expect(try await albums.album(at: -1).title == "Lodger")
         #expect(try await albums.page().map(\.album.title) == ["Heroes", "Lodger"])
         #expect(try await albums.index(of: lodger.id) == 1)
         #expect(try await library.historyEntries().last?.isUndone == false)
@@ -69,6 +70,19 @@ struct PublicAPITests {
         let storage = StorageError(code: 5, message: "database is locked", path: "x")
         #expect(storage.reason == .busy && storage.description.contains("locked"))
         #expect(ChangeFeedError.cursorExpired(cursor: 1, oldest: 5).description.contains("resync"))
+        #expect(ChangeFeedError.cursorAhead(cursor: 9, newest: 5).description == "cursor 9 is ahead of the log, whose newest is 5")
+        #expect(ChangeFeedError.fileDeleted(path: "a.sqlite").description == "a.sqlite was deleted")
+        #expect(ChangeFeedError.fileReplaced(path: "a.sqlite").description == "a.sqlite was replaced by another file")
+        var ahead = library.changeFeed(since: 1_000_000).makeAsyncIterator()
+        #expect(throws: ChangeFeedError.self) { try ahead.backlog() }
+        var newest = library.changeFeed(since: -1).makeAsyncIterator()
+        #expect(try newest.backlog().count == 1)
+
+        // Forgetting history: the newest command, then all of it.
+        let dropped = try library.dropNewestHistoryEntry()
+        #expect(try await library.historyEntries().contains(dropped) == false)
+        #expect(try library.dropHistory() > 0)
+        #expect(throws: HistoryError.nothingToUndo) { try library.dropNewestHistoryEntry() }
     }
 }
 

@@ -109,31 +109,30 @@ struct AddTests {
 
         let result = try store.run("add", "--title", "New", "--artist", "X", "--at", "3")
 
-        expectRefused(result, saying: "index 3 is out of range: valid indexes are 0...2")
+        expectRefused(result, saying: "index 3 is out of range: valid indexes are 0...2, or -3...-1 counting from the end")
         #expect(try store.snapshot() == before)
     }
 
-    @Test func addAtANegativeIndexFailsNamingTheValidRange() throws {
+    @Test func addAtANegativeIndexBeforeTheStartFailsNamingTheValidRanges() throws {
         try store.add(titles: ["A", "B"])
         let before = try store.snapshot()
 
-        let result = try store.run("add", "--title", "New", "--artist", "X", "--at=-1")
+        let result = try store.run("add", "--title", "New", "--artist", "X", "--at=-4")
 
-        expectRefused(result, saying: "index -1 is out of range: valid indexes are 0...2")
+        expectRefused(result, saying: "index -4 is out of range: valid indexes are 0...2, or -3...-1 counting from the end")
         #expect(try store.snapshot() == before)
     }
 
     @Test func addAtOneIntoAnEmptyLibraryFailsNamingIndexZeroAsTheOnlyValidOne() throws {
         let result = try store.run("add", "--title", "New", "--artist", "X", "--at", "1")
 
-        expectRefused(result, saying: "index 1 is out of range: valid indexes are 0...0")
+        expectRefused(result, saying: "index 1 is out of range: valid indexes are 0...0, or -1...-1 counting from the end")
         #expect(try store.albums().isEmpty)
     }
 
     @Test(arguments: [
         (["--year", "999"], "year: 999 is not between 1000 and \(nextYear)"),
         (["--year", String(nextYear + 1)], "year: \(nextYear + 1) is not between 1000 and \(nextYear)"),
-        (["--year", "nineteen"], "year: nineteen is not a whole number"),
         (["--cover-url", "ftp://example.com/low.jpg"], "cover URL: ftp://example.com/low.jpg is not an http(s) or file URL"),
         (["--cover-url", "low.jpg"], "cover URL: low.jpg is not an http(s) or file URL"),
         (["--cover-url", "https://"], "cover URL: https:// is not an http(s) or file URL"),
@@ -171,9 +170,8 @@ struct AddTests {
 
         let result = try store.run("add", "--title", "New", "--artist", "X", "--year", "19\n77")
 
-        #expect(result.status == 1)
+        expectUsageError(result, saying: "The value '19\\n77' is invalid for '--year <year>'")
         #expect(try store.snapshot() == before)
-        #expect(result.stderr == "albumstore: year: 19\\n77 is not a whole number\n")
     }
 
     @Test func addWithAnExternalIDAnotherAlbumHasIsRefused() throws {
@@ -186,10 +184,27 @@ struct AddTests {
         #expect(try store.snapshot() == before)
     }
 
+    @Test func addHelpShowsTitleAndArtistAsRequiredAndSpeaksOfNoClearing() throws {
+        let help = try store.run("add", "--help").stdout
+
+        let usage = try #require(help.split(separator: "\n").first { $0.hasPrefix("USAGE:") })
+        #expect(usage.contains(" --title <title> --artist <artist> "))
+        #expect(usage.contains("[--genre <genre>]"))
+        #expect(!help.contains("clear"))
+        #expect(help.contains("Surrounding spaces are trimmed"))
+    }
+
+    @Test func editHelpSaysAnEmptyValueClearsAField() throws {
+        let help = try store.run("edit", "--help").stdout
+
+        #expect(help.contains("[--title <title>] [--artist <artist>]"))
+        #expect(help.contains("an empty value clears"))
+    }
+
     @Test func addWithoutAnArtistIsAUsageError() throws {
         let result = try store.run("add", "--title", "Low")
 
-        expectUsageError(result, saying: "Give at least --title and --artist.")
+        expectUsageError(result, saying: "Missing expected argument '--artist <artist>'")
         #expect(try store.albums().isEmpty)
     }
 }

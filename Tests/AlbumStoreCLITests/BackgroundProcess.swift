@@ -57,6 +57,18 @@ final class BackgroundProcess {
         try? stdout.fileHandleForReading.close()
     }
 
+    /// The CPU time (user and system, every thread) the process has used so far, from
+    /// `/proc/PID/stat`, in clock ticks of 10 ms; `nil` where there is no /proc or it has exited.
+    var cpuTime: Duration? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")") else { return nil }
+        // After "pid (name) ": state is field 3, utime 14, stime 15.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        let ticksPerSecond = sysconf(Int32(_SC_CLK_TCK))
+        return .seconds(Double(user + system) / Double(ticksPerSecond))
+    }
+
     func exitStatus(timeout: Duration = .seconds(10)) -> Int32? {
         wait(timeout: timeout) { !process.isRunning } ? process.terminationStatus : nil
     }

@@ -72,7 +72,6 @@ struct EditTests {
 
     @Test(arguments: [
         (["--year", "999"], "year: 999 is not between 1000 and \(nextYear)"),
-        (["--year", "1977a"], "year: 1977a is not a whole number"),
         (["--title", ""], "title: must not be empty"),
         (["--title", "  "], "title: must not be empty"),
         (["--artist", ""], "artist: must not be empty"),

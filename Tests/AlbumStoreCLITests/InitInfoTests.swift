@@ -17,7 +17,7 @@ struct InitInfoTests {
     @Test func infoReportsPathVersionsCountAndSize() throws {
         let db = cli.path("library.sqlite")
         try cli.run("init", "--db", db)
-        let result = try cli.run("info", "--db", db, "--json")
+        let result = try cli.run("info", "--db", db, "--format", "json")
 
         #expect(result.status == 0)
         let info = try JSONDecoder().decode(LibraryInfo.self, from: Data(result.stdout.utf8))
@@ -30,10 +30,37 @@ struct InitInfoTests {
 
     @Test func infoJSONHasSnakeCaseKeys() throws {
         let db = cli.path("library.sqlite")
-        let result = try cli.run("info", "--db", db, "--json")
+        let result = try cli.run("info", "--db", db, "--format", "json")
 
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["path", "schema_version", "sqlite_version", "album_count", "file_size", "wal_size"])
+    }
+
+    @Test func infoTakesTheFormatsEveryOtherCommandTakes() throws {
+        let db = cli.path("library.sqlite")
+        try cli.run("init", "--db", db)
+
+        let csv = try cli.run("info", "--db", db, "--format", "csv")
+        let tsv = try cli.run("info", "--db", db, "--format", "tsv")
+        let ndjson = try cli.run("info", "--db", db, "--format", "ndjson")
+        let table = try cli.run("info", "--db", db)
+
+        let header = "path,schema_version,sqlite_version,album_count,file_size,wal_size"
+        #expect(csv.stdout.hasPrefix(header + "\n\(db),\(Library.currentSchemaVersion),3."))
+        #expect(tsv.stdout.hasPrefix(header.replacingOccurrences(of: ",", with: "\t") + "\n"))
+        #expect(try JSONDecoder().decode(LibraryInfo.self, from: Data(ndjson.stdout.utf8)).path == db)
+        #expect(ndjson.stdout.filter { $0 == "\n" }.count == 1)
+        #expect(table.stdout.hasPrefix("Path            \(db)\nSchema version  \(Library.currentSchemaVersion)\n"))
+    }
+
+    @Test func theFormerJSONFlagStillWorksButIsHiddenAndDeprecated() throws {
+        let db = cli.path("library.sqlite")
+        let result = try cli.run("info", "--db", db, "--json")
+
+        #expect(result.status == 0)
+        #expect(try JSONDecoder().decode(LibraryInfo.self, from: Data(result.stdout.utf8)).path == db)
+        #expect(result.stderr == "--json is deprecated: use --format json.\n")
+        #expect(!(try cli.run("info", "--help").stdout.contains("--json")))
     }
 
     @Test func albumstoreDBChoosesTheLibraryWhenNoDBOptionIsGiven() throws {

@@ -64,8 +64,8 @@ struct ListTests {
         #expect(try decodeJSON([PrintedAlbum].self, from: result.stdout).isEmpty)
     }
 
-    @Test(arguments: [["--offset=-1"], ["--limit=-1"]])
-    func listWithANegativeOffsetOrLimitIsAUsageError(option: [String]) throws {
+    @Test(arguments: [["--limit=-1"], ["--limit", "-1"]])
+    func listWithANegativeLimitIsAUsageError(option: [String]) throws {
         let result = try store.run(["list"] + option)
 
         #expect(result.status == 2)

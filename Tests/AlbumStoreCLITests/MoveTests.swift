@@ -76,7 +76,7 @@ struct MoveTests {
 
         let result = try store.run("mv", String(albums[0].id), "--to", "3")
 
-        expectRefused(result, saying: "index 3 is out of range: valid indexes are 0...2")
+        expectRefused(result, saying: "index 3 is out of range: valid indexes are 0...2, or -3...-1 counting from the end")
         #expect(try store.snapshot() == before)
     }
 

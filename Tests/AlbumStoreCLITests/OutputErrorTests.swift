@@ -14,7 +14,7 @@ struct OutputErrorTests {
         + formats.map { ["history", "--format", $0] }
         + formats.map { ["add", "--title", "New", "--artist", "Someone", "--format", $0] }
         + formats.map { ["edit", "1", "--year", "1999", "--format", $0] }
-        + [["info"], ["info", "--json"], ["init"], ["watch", "--since", "0", "--once"]]
+        + [["info"], ["info", "--format", "json"], ["init"], ["watch", "--since", "0", "--once"]]
 
     init() throws {
         try store.add(titles: ["Low", "Heroes", "Lodger"])

@@ -78,7 +78,7 @@ struct RemoveTests {
 
         let result = try store.run("rm", "--at", "2")
 
-        expectRefused(result, saying: "index 2 is out of range: valid indexes are 0...1")
+        expectRefused(result, saying: "index 2 is out of range: valid indexes are 0...1, or -2...-1 counting from the end")
         #expect(try store.snapshot() == before)
     }
 

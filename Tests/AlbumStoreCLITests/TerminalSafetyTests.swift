@@ -106,9 +106,9 @@ struct TerminalSafetyTests {
     @Test func anErrorThatEchoesInputIsOneEscapedLine() throws {
         let album = try store.add("Low")
 
-        let result = try store.run("edit", String(album.id), "--year", "19\u{1B}[31m\n77")
+        let result = try store.run("edit", String(album.id), "--cover-url", "ftp://a\u{1B}[31m\nb")
 
-        expectRefused(result, saying: #"year: 19\e[31m\n77 is not a whole number"#)
+        expectRefused(result, saying: #"cover URL: ftp://a\e[31m\nb is not an http(s) or file URL"#)
     }
 
     @Test func anErrorThatEchoesStoredDataIsOneEscapedLine() throws {

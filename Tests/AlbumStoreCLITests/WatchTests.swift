@@ -52,6 +52,71 @@ struct WatchTests {
         #expect(watch.exitStatus() == 0)
     }
 
+    @Test func anIdleWatchExitsWithinASecondOnceItsReaderHasGone() throws {
+        try store.run("init")
+        let watch = try startWatch()
+
+        let closed = ContinuousClock.now
+        watch.closeStdout()   // `albumstore watch | true`: nothing is ever written
+
+        #expect(watch.exitStatus(timeout: .seconds(2)) == 0)
+        #expect(ContinuousClock.now - closed < .seconds(2))
+    }
+
+    @Test func deletingTheLibraryEndsWatchWithExitOneSayingSo() throws {
+        try store.run("init")
+        let watch = try startWatch()
+
+        try FileManager.default.removeItem(atPath: store.db)
+
+        #expect(watch.exitStatus(timeout: .seconds(5)) == 1)
+        #expect(watch.stderrText.hasSuffix("albumstore: \(store.db) was deleted\n"))
+    }
+
+    @Test func replacingTheLibraryEndsWatchWithExitOneSayingSo() throws {
+        try store.run("init")
+        let other = store.cli.path("other.sqlite")
+        try store.run("init", "--db", other)
+        let watch = try startWatch()
+
+        #expect(rename(other, store.db) == 0)   // `mv other.sqlite library.sqlite`
+
+        #expect(watch.exitStatus(timeout: .seconds(5)) == 1)
+        #expect(watch.stderrText.hasSuffix("albumstore: \(store.db) was replaced by another file\n"))
+    }
+
+    @Test func aCursorAheadOfTheLogIsAnErrorNotAnEndlessWait() throws {
+        try store.add("Low")
+
+        let result = try store.run("watch", "--since", "1000")
+
+        expectRefused(result, saying: "cursor 1000 is ahead of the log, whose newest is 1")
+    }
+
+    @Test func sinceMinusNPrintsTheLastNChangeSets() throws {
+        let albums = try store.add(titles: ["one", "two", "three"])
+
+        let result = try store.run("watch", "--since", "-2", "--once", "--format", "ndjson")
+
+        #expect(result.status == 0)
+        let sets = try changeSets(result.stdout.split(separator: "\n").map(String.init))
+        #expect(sets.map { Array($0.albums.inserted) } == [[albums[1].id], [albums[2].id]])
+    }
+
+    @Test func anIdleWatchCostsAlmostNoCPU() throws {
+        try store.run("init")
+        let watch = try startWatch()
+        Thread.sleep(forTimeInterval: 1.5)   // past the second of frequent looks after starting
+        guard let start = watch.cpuTime else { return }   // no /proc here
+
+        Thread.sleep(forTimeInterval: 5)
+
+        let used = try #require(watch.cpuTime) - start
+        // 1% of 5 s. Measured: 0 or 1 tick of 10 ms over 10 s (it polled ~94 times a second before).
+        #expect(used < .milliseconds(50), "an idle watch used \(used) of CPU in 5 s")
+        #expect(watch.interrupt() == 0)
+    }
+
     @Test func ndjsonLinesAreChangeSetsWithSnakeCaseKeysAndISODates() throws {
         let album = try store.add("Low")
 

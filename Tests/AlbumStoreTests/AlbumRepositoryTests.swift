@@ -33,8 +33,8 @@ struct AlbumRepositoryTests {
         #expect(throws: AlbumError.indexOutOfRange(index: 6, valid: 0...5)) {
             try library.albums.insert(.sample("Nope"), at: 6)
         }
-        #expect(throws: AlbumError.indexOutOfRange(index: -1, valid: 0...5)) {
-            try library.albums.insert(.sample("Nope"), at: -1)
+        #expect(throws: AlbumError.indexOutOfRange(index: -7, valid: 0...5)) {
+            try library.albums.insert(.sample("Nope"), at: -7)
         }
         #expect(try library.rows(of: "albums") == before)
     }

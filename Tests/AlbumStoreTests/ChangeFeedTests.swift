@@ -65,6 +65,33 @@ struct ChangeFeedTests {
         #expect(try fresh.backlog().count == 3)
     }
 
+    @Test func aCursorAheadOfTheLogIsAnErrorNotAnEndlessWait() throws {
+        try library.albums.append(.sample("one"))
+        let newest = try ChangeLog.latestCursor(in: try Connection(path: library.path))
+
+        var feed = library.changeFeed(since: newest + 5).makeAsyncIterator()
+
+        #expect(throws: ChangeFeedError.cursorAhead(cursor: newest + 5, newest: newest)) { try feed.backlog() }
+    }
+
+    @Test func aNegativeCursorCountsChangeSetsBackFromTheNewest() throws {
+        try library.albums.append(.sample("one"))
+        try library.albums.append(contentsOf: [.sample("two"), .sample("three")])   // one range entry
+        let four = try library.albums.append(.sample("four"))
+        try library.albums.update(id: four.id) { $0.year = 1977 }
+        // An outside writer's entries join the library's last transaction: still one change set.
+        try Connection(path: library.path).run("UPDATE albums SET genre = 'Rock' WHERE id = ?", four.id)
+
+        var lastTwo = library.changeFeed(since: -2).makeAsyncIterator()
+        var all = library.changeFeed(since: -100).makeAsyncIterator()
+
+        let sets = try lastTwo.backlog()
+        #expect(sets.count == 2)
+        #expect(sets.first?.albums.inserted == RowIDs([four.id]))
+        #expect(sets.last?.albums.updated == RowIDs([four.id]))
+        #expect(try all.backlog().count == 4)
+    }
+
     @Test func pruningKeepsTheNewestEntriesWithinBothBounds() throws {
         let small = try Library.open(at: directory.file("small.sqlite"),
                                      changeLogRetention: ChangeLogRetention(maxEntries: 5, maxAge: .seconds(3600)))

@@ -28,10 +28,12 @@ struct RefusalTests {
         ("add a taken external id", { library, _ in
             try library.albums.append(AlbumDraft(title: "T", artist: "X", externalID: "discogs:1")) }),
         ("insert past the end", { library, _ in try library.albums.insert(.sample("T"), at: 7) }),
-        ("insert at a negative index", { library, _ in try library.albums.insert(.sample("T"), at: -1) }),
+        ("insert before the start, counting from the end", { library, _ in try library.albums.insert(.sample("T"), at: -8) }),
         ("move past the end", { library, album in try library.albums.move(id: album.id, to: 6) }),
+        ("move before the start, counting from the end", { library, album in try library.albums.move(id: album.id, to: -7) }),
         ("move an unknown album", { library, _ in try library.albums.move(id: 999, to: 0) }),
         ("delete past the end", { library, _ in try library.albums.delete(at: 6) }),
+        ("delete before the start, counting from the end", { library, _ in try library.albums.delete(at: -7) }),
         ("delete an unknown album", { library, _ in try library.albums.delete(id: 999) }),
         ("edit to an empty artist", { library, album in try library.albums.update(id: album.id) { $0.artist = "" } }),
         ("redo with nothing undone", { library, _ in try library.redo() }),

@@ -2,7 +2,8 @@
 public enum AlbumError: Error, CustomStringConvertible, Sendable, Equatable {
     /// A field's value is not acceptable.
     case invalid(field: String, reason: String)
-    /// An index outside `valid` (`nil` when no index is valid: the library is empty).
+    /// An index outside `valid` (`nil` when no index is valid: the library is empty). `valid`
+    /// counts from the front; its negative twin, counting from the end, is valid too.
     case indexOutOfRange(index: Int, valid: ClosedRange<Int>?)
     case notFound(id: Album.ID)
     /// Another album already has this external id.
@@ -13,7 +14,8 @@ public enum AlbumError: Error, CustomStringConvertible, Sendable, Equatable {
         case let .invalid(field, reason):
             "\(field): \(reason)"
         case let .indexOutOfRange(index, valid?):
-            "index \(index) is out of range: valid indexes are \(valid.lowerBound)...\(valid.upperBound)"
+            "index \(index) is out of range: valid indexes are \(valid.lowerBound)...\(valid.upperBound), "
+                + "or \(-valid.count)...-1 counting from the end"
         case let .indexOutOfRange(index, nil):
             "index \(index) is out of range: the library is empty"
         case let .notFound(id):

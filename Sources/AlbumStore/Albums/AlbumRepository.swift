@@ -3,7 +3,10 @@ internal import AlbumSQLite
 
 /// The albums as an ordered list: the order the app's cover scroller shows.
 ///
-/// Indexes are 0-based. Every change is one undoable command (`Library.undo()`). Inserting and
+/// Indexes are 0-based, and a negative index counts from the end, as in Python: -1 is the last
+/// album (for `insert`, the last place of the list as it will be, so -1 appends). It is resolved
+/// inside the command's transaction, so "the last album" is the last one when the command runs,
+/// whatever another process did meanwhile. Every change is one undoable command (`Library.undo()`). Inserting and
 /// moving give the album a position key between its new neighbours (keys start
 /// `PositionKey.gap` apart), so the list is never rewritten; when two neighbours have no key
 /// left between them, only a small window around them is spread out again.
@@ -26,10 +29,10 @@ public struct AlbumRepository: Sendable {
     /// The album with `id`, or `nil`.
     public func album(id: Album.ID) async throws -> Album? { try await library.read(Self.album(id: id)) }
 
-    /// The album at `index`.
+    /// The album at `index` (-1 is the last).
     /// - Throws: `AlbumError.indexOutOfRange` naming the valid range.
     public func album(at index: Int) throws -> Album { try library.readOrdered(Self.album(at: index)) }
-    /// The album at `index`.
+    /// The album at `index` (-1 is the last).
     /// - Throws: `AlbumError.indexOutOfRange` naming the valid range.
     public func album(at index: Int) async throws -> Album { try await library.readOrdered(Self.album(at: index)) }
 
@@ -183,19 +186,20 @@ public struct AlbumRepository: Sendable {
         }
     }
 
-    /// Inserts an album at `index` (0...count); the albums from there on move one place down.
+    /// Inserts an album at `index` (0...count, or -(count + 1)...-1 counting from the end: -1
+    /// appends); the albums from there on move one place down.
     /// - Throws: `AlbumError.invalid`, `.duplicateExternalID` or `.indexOutOfRange`; nothing
     ///   changes then.
     @discardableResult
     public func insert(_ draft: AlbumDraft, at index: Int) throws -> Album {
         let valid = try draft.validated()
         try library.readOrdered { connection, order in
-            try Self.check(index, in: 0..<(order.count + 1))
+            _ = try Self.resolved(index, in: 0..<(order.count + 1))
             try Self.checkExternalID(valid.externalID, except: nil, in: connection)
         }
         return try library.perform { command in
             let order = try command.orderIndex()
-            try Self.check(index, in: 0..<(order.count + 1))
+            let index = try Self.resolved(index, in: 0..<(order.count + 1))
             try Self.checkExternalID(valid.externalID, except: nil, in: command.connection)
             let position = try Self.position(forInsertAt: index, order: order, in: command.connection)
             let album = try Self.insert(valid, position: position, in: command.connection)
@@ -203,20 +207,21 @@ public struct AlbumRepository: Sendable {
         }
     }
 
-    /// Moves an album so that it ends up at `index` (0..<count); the albums in between shift by one.
+    /// Moves an album so that it ends up at `index` (0..<count, or -count...-1 counting from the
+    /// end: -1 makes it the last); the albums in between shift by one.
     /// - Throws: `AlbumError.notFound` or `.indexOutOfRange`; nothing changes then.
     @discardableResult
     public func move(id: Album.ID, to index: Int) throws -> Album {
         try library.readOrdered { connection, order in
             guard try Self.position(of: id, in: connection) != nil else { throw AlbumError.notFound(id: id) }
-            try Self.check(index, in: 0..<order.count)
+            _ = try Self.resolved(index, in: 0..<order.count)
         }
         return try library.perform { command in
             let connection = command.connection
             let order = try command.orderIndex()
             guard let album = try Self.album(id: id)(connection),
                   let position = try Self.position(of: id, in: connection) else { throw AlbumError.notFound(id: id) }
-            try Self.check(index, in: 0..<order.count)
+            let index = try Self.resolved(index, in: 0..<order.count)
             let current = try order.index(of: position, id: id, in: connection)
             if current == index { return (album, "") }
             // Between the neighbours it will have once it has left its current place.
@@ -238,11 +243,11 @@ public struct AlbumRepository: Sendable {
         }
     }
 
-    /// Deletes the album at `index` and returns it.
+    /// Deletes the album at `index` (-1 is the last) and returns it.
     /// - Throws: `AlbumError.indexOutOfRange`; nothing changes then.
     @discardableResult
     public func delete(at index: Int) throws -> Album {
-        try library.readOrdered { _, order in try Self.check(index, in: 0..<order.count) }
+        try library.readOrdered { _, order in _ = try Self.resolved(index, in: 0..<order.count) }
         return try library.perform { command in
             let album = try Self.album(at: index)(command.connection, try command.orderIndex())
             try command.connection.run("DELETE FROM albums WHERE id = ?", album.id)
@@ -315,7 +320,7 @@ public struct AlbumRepository: Sendable {
 
     static func album(at index: Int) -> @Sendable (Connection, OrderIndex) throws -> Album {
         { connection, order in
-            try check(index, in: 0..<order.count)
+            let index = try resolved(index, in: 0..<order.count)
             guard let id = try keys(from: index, limit: 1, order: order, in: connection).first?.id,
                   let album = try album(id: id)(connection)
             else { throw OrderIndex.Stale() }
@@ -409,10 +414,15 @@ public struct AlbumRepository: Sendable {
         }
     }
 
-    private static func check(_ index: Int, in valid: Range<Int>) throws {
-        guard valid.contains(index) else {
+    /// `index` as an index from the front of `valid` (which starts at 0): a negative one counts
+    /// back from its end.
+    /// - Throws: `AlbumError.indexOutOfRange` when it is outside `valid` either way.
+    private static func resolved(_ index: Int, in valid: Range<Int>) throws -> Int {
+        let resolved = index < 0 ? valid.upperBound + index : index
+        guard valid.contains(resolved) else {
             throw AlbumError.indexOutOfRange(index: index, valid: valid.isEmpty ? nil : valid.lowerBound...(valid.upperBound - 1))
         }
+        return resolved
     }
 
     /// The ids and position keys of up to `limit` albums from `index` on, read from the position

@@ -79,6 +79,21 @@ struct UndoHistory: Sendable {
         return nil
     }
 
+    /// Forgets the newest command not undone, without undoing it, and returns it: the command
+    /// before it becomes the next to undo. The redo stack stays (its commands were undone after
+    /// this one ran, so the rows are as they expect).
+    func dropNewest(in connection: Connection) throws -> HistoryEntry {
+        guard let (entry, _, _) = try top(undone: false, in: connection) else { throw HistoryError.nothingToUndo }
+        try connection.run("DELETE FROM history WHERE id = ?", entry.id)
+        return entry
+    }
+
+    /// Forgets every command, done and undone; returns how many there were.
+    func dropAll(in connection: Connection) throws -> Int {
+        try connection.run("DELETE FROM history")
+        return connection.changes
+    }
+
     /// Every entry, oldest first.
     func entries(in connection: Connection) throws -> [HistoryEntry] {
         try connection.query("SELECT id, description, created_at, undone FROM history ORDER BY id") {

@@ -18,6 +18,25 @@ struct ChangeLog: Sendable {
         }
     }
 
+    /// The cursor `count` change sets back from the newest: a feed from it first gives those
+    /// change sets. When the log keeps fewer, the cursor before everything it keeps.
+    ///
+    /// Walks back one change set (a run of entries of one transaction) at a time, so it reads
+    /// only the entries of the sets it counts, not the whole log.
+    static func cursor(changeSetsBack count: Int, in connection: Connection) throws -> Int64 {
+        var cursor = try latestCursor(in: connection)
+        for _ in 0..<max(0, count) {
+            guard let transaction = try connection.scalar(
+                "SELECT tx FROM change_log WHERE seq <= ? ORDER BY seq DESC LIMIT 1", cursor, as: Int64.self),
+                  let before = try connection.scalar(
+                    "SELECT seq FROM change_log WHERE seq <= ? AND tx != ? ORDER BY seq DESC LIMIT 1",
+                    cursor, transaction, as: Int64.self)
+            else { return try prunedThrough(in: connection) }
+            cursor = before
+        }
+        return cursor
+    }
+
     /// Starts a transaction's entries under a new number: called first in every library write.
     static func beginTransaction(in connection: Connection) throws {
         try connection.run("UPDATE change_control SET tx = tx + 1")

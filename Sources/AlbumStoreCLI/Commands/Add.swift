@@ -4,24 +4,29 @@ import ArgumentParser
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add an album at the end of the list, or at an index (undoable).",
-        discussion: "Example: albumstore add --title Low --artist 'David Bowie' --genre Rock --year 1977 --at 0")
+        discussion: """
+            Surrounding spaces are trimmed from every value. A negative --at counts from the end \
+            of the list as it will be: -1 adds at the very end, -2 before the last album.
+
+            Examples:
+              albumstore add --title Low --artist 'David Bowie' --genre Rock --year 1977
+              albumstore add --title Heroes --artist Bowie --at 0     # at the front
+              albumstore add --title Lodger --artist Bowie --at -2    # before the last
+            """)
 
     @OptionGroup var store: StoreOptions
-    @OptionGroup var fields: AlbumFields
-    @Option(help: "Insert at this 0-based index (0 is the front) instead of appending.") var at: Int?
+    @OptionGroup var fields: AddFields
+    // .unconditional: `--at -1` is a value, not an option named `-1`.
+    @Option(parsing: .unconditional,
+            help: "Insert at this 0-based index (0 is the front; -1 the end, -2 before the last) instead of appending.")
+    var at: Int?
     @OptionGroup var output: FormatOptions
-
-    func validate() throws {
-        guard fields.title != nil, fields.artist != nil else { throw ValidationError("Give at least --title and --artist.") }
-    }
 
     func run() throws {
         let library = try store.openLibrary()
-        var draft = AlbumDraft(title: "", artist: "")
-        try fields.apply(to: &draft)
-        let album = try at.map { try library.albums.insert(draft, at: $0) } ?? library.albums.append(draft)
-        // Where it landed is known: no need to look its index up (which builds the order index).
-        let index = try at ?? library.albums.count() - 1
+        let album = try at.map { try library.albums.insert(fields.draft, at: $0) } ?? library.albums.append(fields.draft)
+        // Appended, it is known to be last: no need to look its index up (which builds the order index).
+        let index = try at.map { try $0 >= 0 ? $0 : library.albums.index(of: album.id) } ?? library.albums.count() - 1
         try AlbumPrinter.print([(index, album)], as: output)
     }
 }

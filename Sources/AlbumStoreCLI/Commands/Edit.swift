@@ -4,11 +4,15 @@ import ArgumentParser
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Change an album's fields (undoable).",
-        discussion: "Example: albumstore edit 3 --year 1986 --genre ''   (an empty value clears a field)")
+        discussion: """
+            Surrounding spaces are trimmed from every value; an empty value clears an optional field.
+
+            Example: albumstore edit 3 --year 1986 --genre ''
+            """)
 
     @OptionGroup var store: StoreOptions
     @Argument(help: "The album's id.") var id: Int64
-    @OptionGroup var fields: AlbumFields
+    @OptionGroup var fields: EditFields
     @OptionGroup var output: FormatOptions
 
     func validate() throws {
@@ -17,7 +21,7 @@ struct Edit: ParsableCommand {
 
     func run() throws {
         let library = try store.openLibrary()
-        let album = try library.albums.update(id: id) { try fields.apply(to: &$0) }
+        let album = try library.albums.update(id: id) { fields.apply(to: &$0) }
         let index = try library.albums.index(of: album.id)
         try AlbumPrinter.print([(index, album)], as: output)
     }

@@ -5,20 +5,24 @@ import Foundation
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show the library's path, schema version, SQLite version, album count and size.",
-        discussion: "Example: albumstore info --json")
+        discussion: """
+            JSON keys: path, schema_version, sqlite_version, album_count, file_size, wal_size (one object).
+
+            Examples: albumstore info    albumstore info --format json
+            """)
 
     @OptionGroup var store: StoreOptions
-    @Flag(help: "Print one JSON object instead of lines.") var json = false
+    @OptionGroup var output: FormatOptions
+    /// The spelling before `--format json`, kept so that scripts using it go on working.
+    @Flag(help: .hidden) var json = false
 
     func run() throws {
         let info = try store.openLibrary().info()
-        if json { return try StandardOutput.writeLine(try RecordPrinter.json(info)) }
-        try StandardOutput.writeLine("""
-            path:           \(TerminalEscaping.escaped(info.path))
-            schema version: \(info.schemaVersion)
-            sqlite version: \(info.sqliteVersion)
-            albums:         \(info.albumCount)
-            file size:      \(info.fileSize) bytes (+ \(info.walSize) bytes write-ahead log)
-            """)
+        var output = output
+        if json {
+            inform("--json is deprecated: use --format json.")
+            output.format = .json
+        }
+        try InfoRecord.print(info, as: output)
     }
 }

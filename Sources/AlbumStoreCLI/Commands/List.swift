@@ -5,22 +5,29 @@ struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the albums in order.",
         discussion: """
-            Examples: albumstore list    albumstore list --offset 100 --limit 20 --format csv
+            A negative --offset counts from the end, as in Python: --offset -10 lists the last 10 \
+            albums (all of them when there are fewer).
+
+            Examples: albumstore list    albumstore list --offset 100 --limit 20 --format csv    \
+            albumstore list --offset -1
 
             \(TableLayout.help)
             """)
 
     @OptionGroup var store: StoreOptions
-    @Option(help: "Start at this 0-based index.") var offset = 0
-    @Option(help: "Show at most this many albums.") var limit: Int?
+    // .unconditional: `--offset -1` is a value, not an option named `-1`.
+    @Option(parsing: .unconditional, help: "Start at this 0-based index (-1: the last album).") var offset = 0
+    @Option(parsing: .unconditional, help: "Show at most this many albums.") var limit: Int?
     @OptionGroup var output: FormatOptions
 
     func validate() throws {
-        guard offset >= 0 else { throw ValidationError("--offset must not be negative.") }
         guard (limit ?? 0) >= 0 else { throw ValidationError("--limit must not be negative.") }
     }
 
     func run() throws {
-        try AlbumPrinter.printList(of: store.openLibrary().albums, offset: offset, limit: limit ?? .max, as: output)
+        let albums = try store.openLibrary().albums
+        // Counting from the end needs the count; a read-only race with a writer only shifts the window.
+        let start = offset >= 0 ? offset : max(0, try albums.count() + offset)
+        try AlbumPrinter.printList(of: albums, offset: start, limit: limit ?? .max, as: output)
     }
 }

@@ -5,14 +5,23 @@ struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mv",
         abstract: "Move an album to another place in the list (undoable).",
-        discussion: "Example: albumstore mv 42 --to 0   (makes album 42 the first)")
+        discussion: """
+            A negative index counts from the end: -1 is the last place.
+
+            Examples:
+              albumstore mv 42 --to 0     # makes album 42 the first
+              albumstore mv 42 --to -1    # makes it the last
+            """)
 
     @OptionGroup var store: StoreOptions
     @Argument(help: "The album's id.") var id: Int64
-    @Option(help: "The 0-based index the album ends up at.") var to: Int
+    // .unconditional: `--to -1` is a value, not an option named `-1`.
+    @Option(parsing: .unconditional, help: "The 0-based index the album ends up at (-1: the last).") var to: Int
 
     func run() throws {
-        let album = try store.openLibrary().albums.move(id: id, to: to)
-        inform("Moved \(album.quoted) to #\(to).")
+        let albums = try store.openLibrary().albums
+        let album = try albums.move(id: id, to: to)
+        let index = to >= 0 ? to : try albums.index(of: album.id)
+        inform("Moved \(album.quoted) to #\(index).")
     }
 }

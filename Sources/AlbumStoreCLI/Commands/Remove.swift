@@ -5,11 +5,16 @@ struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rm",
         abstract: "Delete an album by id or at an index (undoable).",
-        discussion: "Examples: albumstore rm 42    albumstore rm --at 0")
+        discussion: """
+            A negative index counts from the end: --at -1 deletes the last album.
+
+            Examples: albumstore rm 42    albumstore rm --at 0    albumstore rm --at -1
+            """)
 
     @OptionGroup var store: StoreOptions
     @Argument(help: "The album's id.") var id: Int64?
-    @Option(help: "Delete the album at this 0-based index instead.") var at: Int?
+    // .unconditional: `--at -1` is a value, not an option named `-1`.
+    @Option(parsing: .unconditional, help: "Delete the album at this 0-based index instead (-1: the last).") var at: Int?
 
     func validate() throws {
         guard (id == nil) != (at == nil) else { throw ValidationError("Give an id or --at INDEX (exactly one).") }
@@ -17,7 +22,12 @@ struct Remove: ParsableCommand {
 
     func run() throws {
         let albums = try store.openLibrary().albums
-        let removed = try id.map { try albums.delete(id: $0) } ?? albums.delete(at: at!)
+        let removed: Album
+        switch (id, at) {
+        case let (id?, _): removed = try albums.delete(id: id)
+        case let (nil, at?): removed = try albums.delete(at: at)
+        case (nil, nil): throw ValidationError("Give an id or --at INDEX (exactly one).")   // validate() rules it out
+        }
         inform("Deleted \(removed.quoted). `albumstore undo` brings it back.")
     }
 }

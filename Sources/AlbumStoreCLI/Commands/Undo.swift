@@ -4,12 +4,20 @@ import ArgumentParser
 struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Undo the last command, also one made in an earlier session.",
-        discussion: "Example: albumstore rm 42 && albumstore undo")
+        discussion: """
+            An undo never overwrites a change made outside albumstore: when an album the command \
+            changed has changed since (say in the sqlite3 shell), it fails and changes nothing. \
+            `albumstore history drop` then forgets that command, so the ones before it can be undone.
+
+            Example: albumstore rm 42 && albumstore undo
+            """)
 
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let entry = try store.openLibrary().undo()
+        let library = try store.openLibrary()
+        let entry = try StuckHistoryError.advising(
+            "`albumstore history drop` forgets this command so older ones can be undone") { try library.undo() }
         inform("Undid: \(entry.description). `albumstore redo` does it again.")
     }
 }
@@ -22,7 +30,9 @@ struct Redo: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let entry = try store.openLibrary().redo()
+        let library = try store.openLibrary()
+        let entry = try StuckHistoryError.advising(
+            "`albumstore history drop --all` forgets the history, this command with it") { try library.redo() }
         inform("Redid: \(entry.description).")
     }
 }

@@ -1,7 +1,7 @@
 // bench-observe: what observation costs a bulk insert, and how fast another process hears of a commit.
 //
 // Usage: bench-observe throughput ALBUMS ROUNDS DIRECTORY
-//        bench-observe latency COMMITS DIRECTORY ALBUMSTORE_BINARY
+//        bench-observe latency COMMITS QUIET IDLE_SECONDS DIRECTORY ALBUMSTORE_BINARY
 //
 // throughput: inserts ALBUMS albums in one transaction (`albums.append(contentsOf:)`, one
 //   undoable command) into a fresh library, with observation off (the change-log triggers
@@ -11,7 +11,9 @@
 //   triggers logging every row, the path the bulk insert avoids.
 // latency: runs `albumstore watch --format ndjson` on a library, commits COMMITS single albums
 //   from this process at irregular intervals, and times each commit to the moment its line
-//   arrives from the watcher's stdout.
+//   arrives from the watcher's stdout. Then QUIET more, each after 1.2 to 2.2 s without any
+//   (the watcher has backed off by then), timed the same way; then the CPU time the watcher uses
+//   over IDLE_SECONDS without any commit (from /proc, where there is one).
 import AlbumStore
 import BenchStatistics
 import Foundation
@@ -26,11 +28,13 @@ func fail(_ message: String) -> Never {
 let arguments = CommandLine.arguments
 switch (arguments.count > 1 ? arguments[1] : "", arguments.count) {
 case ("throughput", 5): throughput(albums: Int(arguments[2]) ?? 0, rounds: Int(arguments[3]) ?? 0, directory: arguments[4])
-case ("latency", 5): latency(commits: Int(arguments[2]) ?? 0, directory: arguments[3], binary: arguments[4])
+case ("latency", 7):
+    latency(commits: Int(arguments[2]) ?? 0, quiet: Int(arguments[3]) ?? 0, idleSeconds: Double(arguments[4]) ?? 0,
+            directory: arguments[5], binary: arguments[6])
 default:
     FileHandle.standardError.write(Data("""
         usage: bench-observe throughput ALBUMS ROUNDS DIRECTORY
-               bench-observe latency COMMITS DIRECTORY ALBUMSTORE_BINARY\n
+               bench-observe latency COMMITS QUIET IDLE_SECONDS DIRECTORY ALBUMSTORE_BINARY\n
         """.utf8))
     exit(2)
 }
@@ -124,7 +128,17 @@ final class Arrivals: Sendable {
     let times = Mutex<[ContinuousClock.Instant]>([])
 }
 
-func latency(commits: Int, directory: String, binary: String) {
+/// The CPU time (user and system, all threads) process `pid` has used, in seconds, from
+/// `/proc/PID/stat` (clock ticks, usually 10 ms); `nil` where there is no /proc.
+func cpuSeconds(of pid: Int32) -> Double? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let end = stat.lastIndex(of: ")") else { return nil }
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+func latency(commits: Int, quiet: Int, idleSeconds: Double, directory: String, binary: String) {
     guard commits > 0 else { fail("COMMITS must be positive") }
     let path = directory + "/latency.sqlite"
     do {
@@ -146,10 +160,9 @@ func latency(commits: Int, directory: String, binary: String) {
         // Wait for "Watching ..." on stderr: the watcher has taken its starting cursor.
         _ = stderr.fileHandleForReading.availableData
 
-        var latencies: [Double] = []
-        for number in 0..<commits {
-            // Irregular gaps, so commits land at every phase of the watcher's polling.
-            Thread.sleep(forTimeInterval: Double.random(in: 0.005...0.03))
+        /// Commits one album after `gap` seconds and returns how long the watcher took to print it.
+        func timedCommit(_ number: Int, after gap: Double) throws -> Double {
+            Thread.sleep(forTimeInterval: gap)
             let start = ContinuousClock.now
             try library.albums.append(AlbumDraft(title: "Latency \(number)", artist: "Bench"))
             let deadline = start + .seconds(5)
@@ -157,13 +170,38 @@ func latency(commits: Int, directory: String, binary: String) {
                 if ContinuousClock.now > deadline { fail("watch printed nothing for commit \(number) within 5 s") }
                 Thread.sleep(forTimeInterval: 0.0001)
             }
-            latencies.append(seconds(arrivals.times.withLock { $0[number] } - start))
+            return seconds(arrivals.times.withLock { $0[number] } - start)
         }
+        var latencies: [Double] = []
+        for number in 0..<commits {
+            // Irregular gaps, so commits land at every phase of the watcher's polling.
+            latencies.append(try timedCommit(number, after: Double.random(in: 0.005...0.03)))
+        }
+        // After a quiet spell the watcher has backed off: this is the latency an idle watch gives.
+        // Random gaps: a fixed one would land at the same phase of a polling watcher's looks.
+        let quietLatencies = try (0..<quiet).map { try timedCommit(commits + $0, after: Double.random(in: 1.2...2.2)) }
+        // Then nothing at all: what an idle watch costs. Past the second of frequent looks first.
+        Thread.sleep(forTimeInterval: 1.5)
+        let cpuBefore = cpuSeconds(of: watch.processIdentifier)
+        Thread.sleep(forTimeInterval: idleSeconds)
+        let cpuAfter = cpuSeconds(of: watch.processIdentifier)
         let p50 = percentile(latencies, 50) * 1000, p99 = percentile(latencies, 99) * 1000
         print("bench-observe latency: \(commits) commits in this process, each until `albumstore watch` printed it")
         print("  p50 \(format(p50, 1)) ms   p99 \(format(p99, 1)) ms   max \(format(latencies.max()! * 1000, 1)) ms   "
               + (p50 <= 100 ? "ok (p50 ≤ 100 ms" + (p99 <= 100 ? ", p99 too)" : "; p99 is not)") : "MISSED (p50 > 100 ms)"))
-        if p50 > 100 { exit(3) }
+        if !quietLatencies.isEmpty {
+            print("  after 1.2 to 2.2 s of quiet (\(quiet) commits): p50 \(format(percentile(quietLatencies, 50) * 1000, 1)) ms   "
+                  + "max \(format(quietLatencies.max()! * 1000, 1)) ms")
+        }
+        var idleMissed = false
+        if let cpuBefore, let cpuAfter, idleSeconds > 0 {
+            let share = (cpuAfter - cpuBefore) / idleSeconds * 100
+            idleMissed = share > 1
+            print("bench-observe idle: `albumstore watch` with no commit for \(format(idleSeconds, 0)) s used "
+                  + "\(format((cpuAfter - cpuBefore) * 1000, 0)) ms of CPU, \(format(share, 2))% of a core   "
+                  + (idleMissed ? "MISSED (> 1%)" : "ok (≤ 1%)"))
+        }
+        if p50 > 100 || idleMissed { exit(3) }
     } catch {
         fail("\(error)")
     }
