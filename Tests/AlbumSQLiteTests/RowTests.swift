@@ -28,6 +28,14 @@ struct RowTests {
         #expect(cover == Data([0xCA, 0xFE]))
     }
 
+    @Test func withUTF8LendsATextsBytesAndNilForNull() throws {
+        let bytes = try connection.first("SELECT title, notes, rating, id, CAST(x'41FF0042' AS TEXT), '' FROM albums") { row in
+            (0..<6).map { column in row.withUTF8(at: Int32(column)) { $0.map(Array.init) } }
+        }
+
+        #expect(bytes == [Array("Heroes".utf8), nil, Array("4.5".utf8), Array("7".utf8), [0x41, 0xFF, 0x00, 0x42], []])
+    }
+
     @Test func readsColumnsByName() throws {
         let row = try connection.first("SELECT cover, rating, title, id FROM albums") { row -> (Int, String, Double, Data) in
             (try row["id"], try row["title"], try row["rating"], try row["cover"])

@@ -37,6 +37,12 @@ let package = Package(
             dependencies: ["BenchStatistics", .product(name: "AlbumStore", package: albumStore),
                            .product(name: "AlbumSQLite", package: albumStore)]
         ),
+        // scripts/bench-list: `albumstore list` against the sqlite3 shell.
+        .executableTarget(
+            name: "bench-list",
+            dependencies: ["BenchStatistics", .product(name: "AlbumStore", package: albumStore),
+                           .product(name: "AlbumSQLite", package: albumStore)]
+        ),
         .executableTarget(
             name: "bench-observe",
             dependencies: ["BenchStatistics", .product(name: "AlbumStore", package: albumStore),
