@@ -12,11 +12,17 @@ public struct ChangeFeed: AsyncSequence, Sendable {
     /// Resume after this cursor; `nil` starts from the newest entry (only new changes).
     public let since: Int64?
     public let pollInterval: Duration
+    /// How long a read waits for another process's lock (rarely needed: in WAL mode reads do
+    /// not wait for writers).
+    public let busyTimeout: Duration
 
-    public init(path: String, since: Int64? = nil, pollInterval: Duration = .milliseconds(10)) {
+    public init(
+        path: String, since: Int64? = nil, pollInterval: Duration = .milliseconds(10), busyTimeout: Duration = .seconds(5)
+    ) {
         self.path = path
         self.since = since
         self.pollInterval = pollInterval
+        self.busyTimeout = busyTimeout
     }
 
     public func makeAsyncIterator() -> Iterator { Iterator(feed: self) }
@@ -53,7 +59,7 @@ public struct ChangeFeed: AsyncSequence, Sendable {
         public var position: Int64 { cursor }
 
         private mutating func poll() throws {
-            try mappingStorageErrors(path: feed.path) { try readNewEntries() }
+            try mappingStorageErrors(path: feed.path, busyTimeout: feed.busyTimeout) { try readNewEntries() }
         }
 
         private mutating func readNewEntries() throws {
@@ -67,11 +73,10 @@ public struct ChangeFeed: AsyncSequence, Sendable {
 
         private mutating func open() throws -> Connection {
             if let connection { return connection }
-            var options = ConnectionOptions()
-            options.mode = .readWrite
-            options.journalMode = nil
-            options.queryOnly = true
-            let connection = try Connection(path: feed.path, options: options)
+            // Opened as a read-only library is: it works on a read-only file or folder, and
+            // leaves no WAL files behind (see `OpenPlan`).
+            let plan = try LibraryFile.plan(for: feed.path, access: .readOnly)
+            let connection = try Connection(path: plan.filename, options: plan.options(busyTimeout: feed.busyTimeout))
             cursor = try feed.since ?? connection.read { try ChangeLog.latestCursor(in: connection) }
             self.connection = connection
             return connection
