@@ -130,10 +130,16 @@ public final class Library: Sendable {
     // MARK: Commands and undo
 
     /// Undoes the newest command, also one made by an earlier process.
-    /// - Throws: `HistoryError.nothingToUndo`, or `.conflict` when the rows changed behind the history's back.
+    /// - Throws: `HistoryError.nothingToUndo`; `.nothingOlderToUndo` when every command the
+    ///   history keeps (`historyLimit`) is undone; `.conflict` when the rows changed behind the
+    ///   history's back.
     @discardableResult
     public func undo() throws -> HistoryEntry {
-        guard try read({ try history.canUndo(in: $0) }) else { throw HistoryError.nothingToUndo }
+        guard try read({ try history.canUndo(in: $0) }) else {
+            // Nothing to undo because the history is full of undone commands: say where it ends.
+            let isFull = try read { try history.isFull(in: $0) }
+            throw isFull ? HistoryError.nothingOlderToUndo(limit: history.limit) : HistoryError.nothingToUndo
+        }
         return try write { command in try history.undo(in: command.connection) }
     }
 

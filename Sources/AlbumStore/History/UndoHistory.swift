@@ -52,6 +52,12 @@ struct UndoHistory: Sendable {
         try connection.scalar("SELECT 1 FROM history WHERE undone = 0 LIMIT 1", as: Int.self) != nil
     }
 
+    /// Whether the history holds as many commands as it keeps: when all are undone, older
+    /// commands may have been dropped, and undo has reached the bound rather than the start.
+    func isFull(in connection: Connection) throws -> Bool {
+        try connection.scalar("SELECT count(*) FROM history", as: Int.self) ?? 0 >= limit
+    }
+
     /// Whether there is an undone command to redo.
     func canRedo(in connection: Connection) throws -> Bool {
         try connection.scalar("SELECT 1 FROM history WHERE undone = 1 LIMIT 1", as: Int.self) != nil
