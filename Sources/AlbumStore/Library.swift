@@ -20,6 +20,7 @@ public final class Library: Sendable {
     public let access: Access
     /// How long a command waits for another process's write lock.
     public let busyTimeout: Duration
+    let migrator: Migrator
     let database: Database
     let history: UndoHistory
     let order = OrderIndexCache()
@@ -50,6 +51,7 @@ public final class Library: Sendable {
         self.path = path
         self.access = access
         self.busyTimeout = busyTimeout
+        self.migrator = migrator
         let plan = path == ":memory:" ? OpenPlan(filename: path, mode: .readWriteCreate, queryOnly: false)
             : try LibraryFile.plan(for: path, access: access)
         do {

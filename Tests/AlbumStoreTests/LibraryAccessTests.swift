@@ -126,6 +126,7 @@ struct LibraryAccessTests {
             #expect(try library.albums.album(at: 2).title == "Nothing Like The Sun")
             #expect(try library.historyEntries().count == 5)
             #expect(try library.info().albumCount == 5)
+            #expect(try library.check().isEmpty)
         }
 
         #expect(try entries() == before)
