@@ -10,10 +10,20 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         discussion: """
             Every command works on one library file: --db PATH, else $ALBUMSTORE_DB, else
             $XDG_DATA_HOME/albumstore/library.sqlite (~/.local/share/albumstore/library.sqlite).
+            Only init and add create a missing library (and its folders, private: 0700); commands
+            that only read (list, show, info, history, watch) never write the file
+            and work on a read-only one.
+
+            A failure is one plain line on stderr; --verbose (before or after the command name)
+            adds what SQLite said. Writers wait up to 5 s for another process's lock, or
+            $ALBUMSTORE_BUSY_TIMEOUT_MS milliseconds.
             Exit status: 0 on success, 1 on bad input or a failed operation, 2 on usage errors.
             """,
         version: AlbumStoreVersion.current,
-        subcommands: [Init.self, Info.self, Add.self, Edit.self, Remove.self, Move.self, List.self, Show.self, Undo.self, Redo.self, History.self, Watch.self]
+        subcommands: [
+            Init.self, Info.self, Add.self, Edit.self, Remove.self, Move.self, List.self, Show.self, Undo.self,
+            Redo.self, History.self, Watch.self,
+        ]
     )
 
     /// Parses, runs, and maps failures to the exit codes the help promises.
@@ -21,21 +31,31 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         // A closed stdout then fails the write (EPIPE) instead of killing the process, and the
         // command ends quietly (see below).
         signal(SIGPIPE, SIG_IGN)
+        var verbose = false
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments(CommandLine.arguments.dropFirst()))
+            verbose = (command as? LibraryCommand)?.store.verbose ?? false
             if var command = command as? AsyncParsableCommand {
                 try await command.run()
             } else {
                 try command.run()
             }
         } catch {
-            exit(reporting: error)
+            exit(reporting: error, verbose: verbose)
         }
     }
 
+    /// The arguments with a `--verbose` given before the command name moved after it, where
+    /// the command's options take it: `albumstore --verbose list` is `albumstore list --verbose`.
+    static func arguments(_ given: ArraySlice<String>) -> [String] {
+        guard given.first == "--verbose", given.count > 1 else { return Array(given) }
+        let rest = given.dropFirst()
+        return [rest[rest.startIndex], "--verbose"] + rest.dropFirst()
+    }
+
     /// Help, --version and a closed stdout exit 0; usage errors print the usage and exit 2;
-    /// anything else is one line on stderr and exit 1.
-    static func exit(reporting error: Error) -> Never {
+    /// anything else is one line on stderr (two with `verbose` and SQLite's detail) and exit 1.
+    static func exit(reporting error: Error, verbose: Bool) -> Never {
         // The reader of the output went away (`albumstore list | head -1`): it has what it wanted.
         if let error = error as? ByteSinkError, error == .brokenPipe { Foundation.exit(0) }
         let code = exitCode(for: error)
@@ -44,9 +64,8 @@ struct AlbumStoreCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
             Foundation.exit(2)
         }
-        // One line, whatever the message quotes: a value may hold a line break.
-        let message = "\(error)".replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
-        FileHandle.standardError.write(Data("albumstore: \(message)\n".utf8))
+        let lines = ErrorReport(error).lines(verbose: verbose)
+        FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
         Foundation.exit(1)
     }
 }

@@ -30,6 +30,7 @@ struct InitInfoTests {
 
     @Test func infoJSONHasSnakeCaseKeys() throws {
         let db = cli.path("library.sqlite")
+        try cli.run("init", "--db", db)
         let result = try cli.run("info", "--db", db, "--json")
 
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])

@@ -16,7 +16,7 @@ struct Add: ParsableCommand {
     }
 
     func run() throws {
-        let library = try store.openLibrary()
+        let library = try store.openLibrary(.create)
         var draft = AlbumDraft(title: "", artist: "")
         try fields.apply(to: &draft)
         let album = try at.map { try library.albums.insert(draft, at: $0) } ?? library.albums.append(draft)

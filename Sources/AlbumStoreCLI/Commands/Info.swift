@@ -11,7 +11,7 @@ struct Info: ParsableCommand {
     @Flag(help: "Print one JSON object instead of lines.") var json = false
 
     func run() throws {
-        let info = try store.openLibrary().info()
+        let info = try store.openLibrary(.readOnly).info()
         if json { return print(try RecordPrinter.json(info)) }
         print("""
             path:           \(info.path)

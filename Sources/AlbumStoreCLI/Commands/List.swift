@@ -17,7 +17,7 @@ struct List: ParsableCommand {
     }
 
     func run() throws {
-        let page = try store.openLibrary().albums.page(offset: offset, limit: limit ?? .max)
+        let page = try store.openLibrary(.readOnly).albums.page(offset: offset, limit: limit ?? .max)
         try AlbumPrinter.print(page, as: output.format)
     }
 }

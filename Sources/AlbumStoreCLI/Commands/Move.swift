@@ -12,7 +12,7 @@ struct Move: ParsableCommand {
     @Option(help: "The 0-based index the album ends up at.") var to: Int
 
     func run() throws {
-        let album = try store.openLibrary().albums.move(id: id, to: to)
+        let album = try store.openLibrary(.readWrite).albums.move(id: id, to: to)
         inform("Moved \(album.quoted) to #\(to).")
     }
 }

@@ -16,7 +16,7 @@ struct Remove: ParsableCommand {
     }
 
     func run() throws {
-        let albums = try store.openLibrary().albums
+        let albums = try store.openLibrary(.readWrite).albums
         let removed = try id.map { try albums.delete(id: $0) } ?? albums.delete(at: at!)
         inform("Deleted \(removed.quoted). `albumstore undo` brings it back.")
     }

@@ -9,7 +9,7 @@ struct Undo: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let entry = try store.openLibrary().undo()
+        let entry = try store.openLibrary(.readWrite).undo()
         inform("Undid: \(entry.description). `albumstore redo` does it again.")
     }
 }
@@ -22,7 +22,7 @@ struct Redo: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let entry = try store.openLibrary().redo()
+        let entry = try store.openLibrary(.readWrite).redo()
         inform("Redid: \(entry.description).")
     }
 }
