@@ -8,21 +8,22 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         commandName: "albumstore",
         abstract: "A fast, scriptable music-album catalog in SQLite.",
         discussion: """
-            Every command works on one library file: --db PATH, else $ALBUMSTORE_DB, else
-            $XDG_DATA_HOME/albumstore/library.sqlite (~/.local/share/albumstore/library.sqlite).
-            Only init and add create a missing library (and its folders, private: 0700); commands
-            that only read (list, show, info, history, watch) never write the file
+            Every command works on one library file: --db PATH, else $ALBUMSTORE_DB, else \
+            $XDG_DATA_HOME/albumstore/library.sqlite (~/.local/share/albumstore/library.sqlite). \
+            Only init and add create a missing library (and its folders, private: 0700). Commands \
+            that only read (list, show, info, history, watch, check, backup) never write the file \
             and work on a read-only one.
 
-            A failure is one plain line on stderr; --verbose (before or after the command name)
-            adds what SQLite said. Writers wait up to 5 s for another process's lock, or
+            A failure is one plain line on stderr; --verbose (before or after the command name) \
+            adds what SQLite said. Writers wait up to 5 s for another process's lock, or \
             $ALBUMSTORE_BUSY_TIMEOUT_MS milliseconds.
+
             Exit status: 0 on success, 1 on bad input or a failed operation, 2 on usage errors.
             """,
         version: AlbumStoreVersion.current,
         subcommands: [
             Init.self, Info.self, Add.self, Edit.self, Remove.self, Move.self, List.self, Show.self, Undo.self,
-            Redo.self, History.self, Watch.self,
+            Redo.self, History.self, Watch.self, Check.self, Backup.self,
         ]
     )
 

@@ -19,3 +19,5 @@ extension Undo: LibraryCommand {}
 extension Redo: LibraryCommand {}
 extension History: LibraryCommand {}
 extension Watch: LibraryCommand {}
+extension Check: LibraryCommand {}
+extension Backup: LibraryCommand {}
