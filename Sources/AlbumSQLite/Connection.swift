@@ -48,7 +48,7 @@ public final class Connection {
         if let journalMode = options.journalMode, options.mode != .readOnly {
             try setJournalMode(journalMode)
         }
-        try execute("PRAGMA synchronous = \(options.synchronous.rawValue)")
+        if options.mode != .readOnly && !options.queryOnly { try execute("PRAGMA synchronous = \(options.synchronous.rawValue)") }
         try execute("PRAGMA foreign_keys = \(options.foreignKeys ? "ON" : "OFF")")
         if let cacheSizeKiB = options.cacheSizeKiB { try execute("PRAGMA cache_size = -\(cacheSizeKiB)") }
         if options.recursiveTriggers { try execute("PRAGMA recursive_triggers = ON") }

@@ -9,7 +9,9 @@ public struct ConnectionOptions: Sendable {
     /// Set on open when the connection can write; `nil` leaves the file's journal mode alone
     /// (needed to inspect a file without rewriting its header).
     public var journalMode: JournalMode? = .wal
-    /// `NORMAL` is durable in WAL mode except for the last commits before a power loss.
+    /// `NORMAL` is durable in WAL mode except for the last commits before a power loss. Set only
+    /// on connections that can write: it means nothing to a read-only or `query_only` one, and
+    /// the pragma reads the schema, so on a damaged file it would fail the open itself.
     public var synchronous: Synchronous = .normal
     public var foreignKeys = true
     /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.

@@ -16,6 +16,11 @@ public final class Library: Sendable {
     public let path: String
     /// The schema version the file is at, the newest this binary knows.
     public let schemaVersion: Int
+    /// What this library may do to its file: a `.readOnly` library refuses every command.
+    public let access: Access
+    /// How long a command waits for another process's write lock.
+    public let busyTimeout: Duration
+    let migrator: Migrator
     let database: Database
     let history: UndoHistory
     let order = OrderIndexCache()
@@ -46,18 +51,26 @@ public final class Library: Sendable {
     /// The albums, an ordered list.
     public var albums: AlbumRepository { AlbumRepository(library: self) }
 
-    private init(path: String, migrator: Migrator, historyLimit: Int, retention: ChangeLogRetention) throws {
+    private init(
+        path: String, access: Access, busyTimeout: Duration, migrator: Migrator, historyLimit: Int,
+        retention: ChangeLogRetention
+    ) throws {
         precondition(historyLimit > 0, "the history keeps at least one command")
         history = UndoHistory(limit: historyLimit)
         changeLog = ChangeLog(retention: retention)
         self.path = path
-        var options = ConnectionOptions.default
-        // WAL rewrites the file header: the migrator turns it on only once the file is known to be ours.
-        options.journalMode = nil
+        self.access = access
+        self.busyTimeout = busyTimeout
+        self.migrator = migrator
+        let plan = path == ":memory:" ? OpenPlan(filename: path, mode: .readWriteCreate, queryOnly: false)
+            : try LibraryFile.plan(for: path, access: access)
         do {
-            let database = try Database(path: path, options: options)
+            // WAL rewrites the file header: the migrator turns it on only once the file is known to be ours.
+            let database = try Database(path: plan.filename, options: plan.options(busyTimeout: busyTimeout))
             (schemaVersion, positionColumn) = try database.withWriter { connection in
-                let version = try migrator.migrate(connection)
+                // Reading only: check the file is ours and current, and write nothing.
+                let version = access == .readOnly ? try migrator.verify(connection, path: path)
+                    : try migrator.migrate(connection)
                 let column = try TableDescription.albums.orderColumnNumber(in: connection)
                 return (version, column)
             }
@@ -67,31 +80,41 @@ public final class Library: Sendable {
         } catch let error as SQLiteError where error.isNotADatabase {
             throw SchemaError.notAnAlbumStore(path: path, reason: "the file is not a SQLite database")
         } catch let error as SQLiteError {
-            throw StorageError(error, path: path)
+            throw StorageError(error, path: path, busyTimeout: busyTimeout)
         }
     }
 
-    /// Opens the library at `url`, creating the file and its folders when missing and applying
-    /// pending migrations.
+    /// Opens the library at `url` for `access`: by default creating the file and its folders
+    /// when missing and applying pending migrations.
     ///
-    /// - Throws: `SchemaError` when the file is not an AlbumStore database, was migrated by a newer
-    ///   version, or a migration fails; the file is left as it was. `StorageError` when the file
-    ///   cannot be opened.
+    /// - Throws: `StorageError` when the path cannot serve `access`, checked before SQLite opens
+    ///   anything (`.notFound`, `.emptyFile`, `.isADirectory`, `.notARegularFile`,
+    ///   `.parentIsAFile`, `.permissionDenied`, `.readOnly`), or when SQLite fails (`.busy`,
+    ///   `.corrupt`, ...); `SchemaError` when the file is not an AlbumStore database, was migrated
+    ///   by a newer version, needs a migration that `.readOnly` cannot apply, or a migration
+    ///   fails. The file is left as it was.
     /// - Parameters:
+    ///   - access: What opening may do to the file (see `Access`); `.create` by default.
+    ///   - busyTimeout: How long a command waits for another process's write lock before
+    ///     failing with `StorageError` `.busy` (default 5 s).
     ///   - historyLimit: How many commands undo can go back (default 100).
     ///   - changeLogRetention: How much of the change log other processes can catch up on.
     public static func open(
-        at url: URL, historyLimit: Int = 100, changeLogRetention: ChangeLogRetention = ChangeLogRetention()
+        at url: URL, access: Access = .create, busyTimeout: Duration = .seconds(5), historyLimit: Int = 100,
+        changeLogRetention: ChangeLogRetention = ChangeLogRetention()
     ) throws -> Library {
-        try open(at: url, migrator: Migrator(), historyLimit: historyLimit, changeLogRetention: changeLogRetention)
+        try open(
+            at: url, access: access, busyTimeout: busyTimeout, migrator: Migrator(), historyLimit: historyLimit,
+            changeLogRetention: changeLogRetention)
     }
 
     static func open(
-        at url: URL, migrator: Migrator, historyLimit: Int = 100,
-        changeLogRetention: ChangeLogRetention = ChangeLogRetention()
+        at url: URL, access: Access = .create, busyTimeout: Duration = .seconds(5), migrator: Migrator,
+        historyLimit: Int = 100, changeLogRetention: ChangeLogRetention = ChangeLogRetention()
     ) throws -> Library {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        return try Library(path: url.path, migrator: migrator, historyLimit: historyLimit, retention: changeLogRetention)
+        try Library(
+            path: url.path, access: access, busyTimeout: busyTimeout, migrator: migrator, historyLimit: historyLimit,
+            retention: changeLogRetention)
     }
 
     /// A library in memory, gone when the value is released: for tests and previews.
@@ -100,7 +123,9 @@ public final class Library: Sendable {
     }
 
     static func inMemory(migrator: Migrator, historyLimit: Int = 100) throws -> Library {
-        try Library(path: ":memory:", migrator: migrator, historyLimit: historyLimit, retention: ChangeLogRetention())
+        try Library(
+            path: ":memory:", access: .create, busyTimeout: .seconds(5), migrator: migrator,
+            historyLimit: historyLimit, retention: ChangeLogRetention())
     }
 
     /// Facts about the file, for `albumstore info`.
@@ -117,10 +142,16 @@ public final class Library: Sendable {
     // MARK: Commands and undo
 
     /// Undoes the newest command, also one made by an earlier process.
-    /// - Throws: `HistoryError.nothingToUndo`, or `.conflict` when the rows changed behind the history's back.
+    /// - Throws: `HistoryError.nothingToUndo`; `.nothingOlderToUndo` when every command the
+    ///   history keeps (`historyLimit`) is undone; `.conflict` when the rows changed behind the
+    ///   history's back.
     @discardableResult
     public func undo() throws -> HistoryEntry {
-        guard try read({ try history.canUndo(in: $0) }) else { throw HistoryError.nothingToUndo }
+        guard try read({ try history.canUndo(in: $0) }) else {
+            // Nothing to undo because the history is full of undone commands: say where it ends.
+            let isFull = try read { try history.isFull(in: $0) }
+            throw isFull ? HistoryError.nothingOlderToUndo(limit: history.limit) : HistoryError.nothingToUndo
+        }
         return try write { command in try history.undo(in: command.connection) }
     }
 
@@ -142,15 +173,17 @@ public final class Library: Sendable {
     /// - Throws: `HistoryError.nothingToUndo` when no command is left to undo.
     @discardableResult
     public func dropNewestHistoryEntry() throws -> HistoryEntry {
+        try refuseIfReadOnly()
         guard try read({ try history.canUndo(in: $0) }) else { throw HistoryError.nothingToUndo }
-        return try mappingStorageErrors(path: path) { try database.write { try history.dropNewest(in: $0) } }
+        return try mappingStorageErrors(path: path, busyTimeout: busyTimeout) { try database.write { try history.dropNewest(in: $0) } }
     }
 
     /// Forgets every command in the history, undone ones too, and returns how many there were.
     /// Nothing can be undone or redone afterwards, and this cannot be undone either.
     @discardableResult
     public func dropHistory() throws -> Int {
-        try mappingStorageErrors(path: path) { try database.write { try history.dropAll(in: $0) } }
+        try refuseIfReadOnly()
+        return try mappingStorageErrors(path: path, busyTimeout: busyTimeout) { try database.write { try history.dropAll(in: $0) } }
     }
 
     /// The commands that can be undone (and, marked undone, redone), oldest first.
@@ -191,8 +224,9 @@ public final class Library: Sendable {
     /// to follow; the next reader rebuilds it) and hands the change log's new entries to
     /// subscribers. A failure publishes nothing, so the shared order index stays valid.
     private func write<T: Sendable>(_ body: (Command) throws -> (T, Changeset?)) throws -> T {
-        try retryingStaleOrder {
-            try mappingStorageErrors(path: path) {
+        try refuseIfReadOnly()
+        return try retryingStaleOrder {
+            try mappingStorageErrors(path: path, busyTimeout: busyTimeout) {
                 try database.withWriter { connection in
                     let (result, updatedOrder, latest) = try connection.transaction(.immediate) {
                         try ChangeLog.beginTransaction(in: connection)
@@ -212,6 +246,11 @@ public final class Library: Sendable {
                 }
             }
         }
+    }
+
+    /// Refuses a write on a library opened `.readOnly`, before anything is touched.
+    func refuseIfReadOnly() throws {
+        if access == .readOnly { throw StorageError(.readOnly, path: path, message: "opened for reading only") }
     }
 
     /// Runs `body`, and once more with a rebuilt order index if the index turned out stale
@@ -255,7 +294,7 @@ public final class Library: Sendable {
 
     /// Runs `body` on a reader, in a read transaction (a snapshot of committed data).
     func read<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
-        try mappingStorageErrors(path: path) { try database.read(body) }
+        try mappingStorageErrors(path: path, busyTimeout: busyTimeout) { try database.read(body) }
     }
 
     /// `read` without blocking Swift's cooperative threads.
@@ -324,15 +363,18 @@ public final class Library: Sendable {
     }
 
     /// Prunes the change log to its retention bounds now (it is also pruned every
-    /// `pruneInterval` commits).
+    /// `pruneInterval` commits). - Throws: `StorageError` `.readOnly` on a read-only library.
     public func pruneChangeLog() throws {
-        try mappingStorageErrors(path: path) { try database.write { try changeLog.prune(in: $0) } }
+        try refuseIfReadOnly()
+        return try mappingStorageErrors(path: path, busyTimeout: busyTimeout) {
+            try database.write { try changeLog.prune(in: $0) }
+        }
     }
 
     /// A feed of the change sets committed by any process to this library's file, after `cursor`
     /// (`nil`: from now on, the moment this is called, whenever the feed is first read).
     public func changeFeed(since cursor: Int64? = nil, pollInterval: Duration = .milliseconds(10)) -> ChangeFeed {
         let start = cursor ?? (try? read { try ChangeLog.latestCursor(in: $0) })
-        return ChangeFeed(path: path, since: start, pollInterval: pollInterval)
+        return ChangeFeed(path: path, since: start, pollInterval: pollInterval, busyTimeout: busyTimeout)
     }
 }

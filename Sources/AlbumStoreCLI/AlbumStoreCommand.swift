@@ -8,12 +8,24 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         commandName: "albumstore",
         abstract: "A fast, scriptable music-album catalog in SQLite.",
         discussion: """
-            Every command works on one library file: --db PATH, else $ALBUMSTORE_DB, else
-            $XDG_DATA_HOME/albumstore/library.sqlite (~/.local/share/albumstore/library.sqlite).
+            Every command works on one library file: --db PATH, else $ALBUMSTORE_DB, else \
+            $XDG_DATA_HOME/albumstore/library.sqlite (~/.local/share/albumstore/library.sqlite). \
+            Only init and add create a missing library (and its folders, private: 0700). Commands \
+            that only read (list, show, info, history, watch, check, backup) never write the file \
+            and work on a read-only one.
+
+            Global options go before or after the command name: albumstore --db lib.sqlite list \
+            is albumstore list --db lib.sqlite. A failure is one plain line on stderr; --verbose \
+            adds what SQLite said. Writers wait up to 5 s for another process's lock, or \
+            $ALBUMSTORE_BUSY_TIMEOUT_MS milliseconds.
+
             Exit status: 0 on success, 1 on bad input or a failed operation, 2 on usage errors.
             """,
         version: AlbumStoreVersion.current,
-        subcommands: [Init.self, Info.self, Add.self, Edit.self, Remove.self, Move.self, List.self, Show.self, Undo.self, Redo.self, History.self, Watch.self]
+        subcommands: [
+            Init.self, Info.self, Add.self, Edit.self, Remove.self, Move.self, List.self, Show.self, Undo.self,
+            Redo.self, History.self, Watch.self, Check.self, Backup.self,
+        ]
     )
 
     /// Parses, runs, and maps failures to the exit codes the help promises.
@@ -23,25 +35,27 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         // A closed stdout then fails the write (EPIPE) instead of killing the process, and the
         // command ends quietly (see below).
         signal(SIGPIPE, SIG_IGN)
+        var verbose = false
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(GlobalOptions.reordered(Array(CommandLine.arguments.dropFirst())))
+            verbose = (command as? LibraryCommand)?.store.verbose ?? false
             if var command = command as? AsyncParsableCommand {
                 try await command.run()
             } else {
                 try command.run()
             }
         } catch {
-            exit(reporting: error)
+            exit(reporting: error, verbose: verbose)
         }
     }
 
     /// Help, --version and a closed stdout exit 0; usage errors print the usage and exit 2;
-    /// anything else is one line on stderr and exit 1.
+    /// anything else is one line on stderr (two with `verbose` and SQLite's detail) and exit 1.
     ///
     /// Both messages are escaped (`TerminalEscaping`), as they may echo input or data: a value
     /// the user typed, a title. A usage error keeps the line breaks of its usage text, but its
     /// reason, which quotes what was typed, is kept to one line.
-    static func exit(reporting error: Error) -> Never {
+    static func exit(reporting error: Error, verbose: Bool) -> Never {
         // The reader of the output went away (`albumstore list | head -1`): it has what it wanted.
         if let error = error as? ByteSinkError, error == .brokenPipe { Foundation.exit(0) }
         let code = exitCode(for: error)
@@ -50,8 +64,8 @@ struct AlbumStoreCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data((usageMessage(for: error) + "\n").utf8))
             Foundation.exit(2)
         }
-        // One line, whatever the message quotes: a value may hold a line break.
-        FileHandle.standardError.write(Data("albumstore: \(TerminalEscaping.escaped("\(error)"))\n".utf8))
+        let lines = ErrorReport(error).lines(verbose: verbose)
+        FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
         Foundation.exit(1)
     }
 

@@ -2,17 +2,27 @@ import AlbumStore
 import ArgumentParser
 import Foundation
 
-/// `--db PATH`, shared by every command that opens a library.
+/// `--db PATH` (or `ALBUMSTORE_DB`), `--verbose` and the busy timeout
+/// (`ALBUMSTORE_BUSY_TIMEOUT_MS`), shared by every command that opens a library.
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The library file (created when missing). Default: $ALBUMSTORE_DB, else $XDG_DATA_HOME/albumstore/library.sqlite.",
+            "The library file. Default: $ALBUMSTORE_DB, else $XDG_DATA_HOME/albumstore/library.sqlite.",
             valueName: "path"))
     var db: String?
 
-    /// The path --db, ALBUMSTORE_DB or the XDG default gives.
-    var path: String {
+    @Flag(help: "When the command fails, also print what SQLite said: its error code, message and statement.")
+    var verbose = false
+
+    func validate() throws {
+        _ = try busyTimeout
+    }
+
+    /// The path --db, ALBUMSTORE_DB or the XDG default gives, made absolute.
+    var path: String { URL(fileURLWithPath: givenPath).path }
+
+    private var givenPath: String {
         let environment = ProcessInfo.processInfo.environment
         if let db, !db.isEmpty { return db }
         if let db = environment["ALBUMSTORE_DB"], !db.isEmpty { return db }
@@ -21,7 +31,24 @@ struct StoreOptions: ParsableArguments {
         return dataHome + "/albumstore/library.sqlite"
     }
 
-    func openLibrary() throws -> Library {
-        try Library.open(at: URL(fileURLWithPath: path))
+    /// How long a command waits for another process's write lock: `ALBUMSTORE_BUSY_TIMEOUT_MS`
+    /// milliseconds, else 5 s.
+    var busyTimeout: Duration {
+        get throws {
+            guard let text = ProcessInfo.processInfo.environment["ALBUMSTORE_BUSY_TIMEOUT_MS"], !text.isEmpty else {
+                return .seconds(5)
+            }
+            guard let milliseconds = Int(text), milliseconds >= 0 else {
+                throw ValidationError("ALBUMSTORE_BUSY_TIMEOUT_MS must be a whole number of milliseconds, e.g. 2000 (it is \(text)).")
+            }
+            return .milliseconds(milliseconds)
+        }
+    }
+
+    /// Opens the library: `.readOnly` for commands that only read (they work on a read-only
+    /// file and create nothing), `.readWrite` for commands that change albums or history,
+    /// `.create` for `init` and `add`.
+    func openLibrary(_ access: Library.Access) throws -> Library {
+        try Library.open(at: URL(fileURLWithPath: path), access: access, busyTimeout: try busyTimeout)
     }
 }

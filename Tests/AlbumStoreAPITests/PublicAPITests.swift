@@ -68,7 +68,11 @@ struct PublicAPITests {
 
         try Self.syncErrors(library, folder: folder)
         let storage = StorageError(code: 5, message: "database is locked", path: "x")
-        #expect(storage.reason == .busy && storage.description.contains("locked"))
+        #expect(storage.reason == .busy && storage.description.hasPrefix("another process is writing to x"))
+        #expect(storage.code == 5 && storage.detail.contains("database is locked") && storage.sql == nil)
+        #expect(storage.message == "database is locked" && storage.path == "x" && storage.parent == nil)
+        #expect(storage.busyTimeout == nil)
+        try Self.fileAccess(folder: folder)
         #expect(ChangeFeedError.cursorExpired(cursor: 1, oldest: 5).description.contains("resync"))
         #expect(ChangeFeedError.cursorAhead(cursor: 9, newest: 5).description == "cursor 9 is ahead of the log, whose newest is 5")
         #expect(ChangeFeedError.fileDeleted(path: "a.sqlite").description == "a.sqlite was deleted")
@@ -140,6 +144,51 @@ final class TitleWriter: AlbumWriter {
 
     func write(_ album: Album, index: Int?) throws { lines.append("\(index ?? -1) \(album.title)") }
     func finish() throws { isFinished = true }
+}
+
+extension PublicAPITests {
+    /// Access modes, checking, backing up, and the errors of each.
+    static func fileAccess(folder: URL) throws {
+        let url = folder.appendingPathComponent("access/library.sqlite")
+        #expect(throws: StorageError.self) { try Library.open(at: url, access: .readOnly) }
+        #expect(throws: StorageError.self) { try Library.open(at: url, access: .readWrite) }
+        let created = try Library.open(
+            at: url, access: .create, busyTimeout: .milliseconds(500), historyLimit: 3,
+            changeLogRetention: ChangeLogRetention())
+        #expect(created.access == .create && created.busyTimeout == .milliseconds(500))
+        for title in ["A", "B", "C", "D"] { try created.albums.append(AlbumDraft(title: title, artist: "X")) }
+        for _ in 0..<3 { try created.undo() }
+        #expect(throws: HistoryError.nothingOlderToUndo(limit: 3)) { try created.undo() }
+
+        let reader = try Library.open(at: url, access: .readOnly)
+        #expect(reader.access == .readOnly)
+        #expect(try reader.albums.count() == 1)
+        do {
+            try reader.albums.append(AlbumDraft(title: "E", artist: "X"))
+            Issue.record("a read-only library wrote")
+        } catch let error as StorageError {
+            #expect(error.reason == .readOnly && error.code == nil)
+        }
+        #expect(try reader.check().isEmpty)
+        #expect(try Library.check(at: url, busyTimeout: .seconds(1)).isEmpty)
+
+        let copy = folder.appendingPathComponent("access/copy.sqlite")
+        try reader.backup(to: copy)
+        try reader.backup(to: copy, overwrite: true)
+        #expect(throws: StorageError.self) { try reader.backup(to: copy, overwrite: false) }
+
+        let problem = LibraryProblem(.triggers, "albums_log_insert is missing")
+        #expect(problem.area == .triggers && problem.message.hasSuffix("missing"))
+        #expect(problem.description == "triggers: albums_log_insert is missing")
+        #expect(LibraryProblem.Area.allCases.count == 7)
+        let reasons: [StorageError.Reason] = [
+            .notFound, .emptyFile, .isADirectory, .notARegularFile, .parentIsAFile, .permissionDenied,
+            .alreadyExists, .readOnly, .busy, .corrupt, .full, .io, .constraint, .misuse, .other,
+        ]
+        #expect(Set(reasons).count == 15)
+        #expect(SchemaError.needsUpgrade(path: "p", version: 3, current: 4).description.contains("version 3"))
+        _ = ChangeFeed(path: url.path, since: nil, pollInterval: .milliseconds(5), busyTimeout: .seconds(1))
+    }
 }
 
 extension AlbumDraft {

@@ -40,12 +40,16 @@ final class CLI {
     /// A path inside the folder.
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
-    /// Runs `albumstore arguments...` with `input` on stdin and waits for it.
+    /// Runs `albumstore arguments...` with `input` on stdin and waits for it; `unprivileged`
+    /// runs it where file permissions apply (see `Unprivileged`).
     @discardableResult
-    func run(_ arguments: [String], input: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    func run(
+        _ arguments: [String], input: String? = nil, environment extra: [String: String] = [:], unprivileged: Bool = false
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        let (executable, prefix) = unprivileged ? try Unprivileged.command() : (binary.path, [])
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = prefix + (unprivileged ? [binary.path] : []) + arguments
         process.currentDirectoryURL = directory
         process.environment = environment.merging(extra) { $1 }
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()

@@ -5,6 +5,7 @@ struct HistoryTests {
     let store = try! AlbumStoreFixture()
 
     @Test func historyOfANewLibraryIsEmpty() throws {
+        try store.run("init")
         let result = try store.run("history", "--format", "json")
 
         #expect(result.status == 0)

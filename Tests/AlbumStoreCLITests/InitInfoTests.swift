@@ -30,6 +30,7 @@ struct InitInfoTests {
 
     @Test func infoJSONHasSnakeCaseKeys() throws {
         let db = cli.path("library.sqlite")
+        try cli.run("init", "--db", db)
         let result = try cli.run("info", "--db", db, "--format", "json")
 
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -55,6 +56,7 @@ struct InitInfoTests {
 
     @Test func theFormerJSONFlagStillWorksButIsHiddenAndDeprecated() throws {
         let db = cli.path("library.sqlite")
+        try cli.run("init", "--db", db)
         let result = try cli.run("info", "--db", db, "--json")
 
         #expect(result.status == 0)
@@ -121,5 +123,26 @@ struct InitInfoTests {
         let result = try cli.run("info", "--no-such-option")
         #expect(result.status == 2)
         #expect(result.stderr.contains("Unknown option '--no-such-option'"))
+    }
+}
+
+/// Global options go before or after the command's name, as with git.
+struct GlobalOptionTests {
+    let cli = try! CLI()
+
+    @Test func dbAndVerboseBeforeTheCommandNameWork() throws {
+        let db = cli.path("library.sqlite")
+        #expect(try cli.run("--db", db, "init").status == 0)
+        #expect(try cli.run("--db=\(db)", "add", "--title", "Low", "--artist", "David Bowie").status == 0)
+        let listed = try cli.run("--verbose", "--db", db, "list", "--format", "csv")
+        #expect(listed.status == 0)
+        #expect(listed.stdout.contains(",Low,David Bowie,"))
+        #expect(try cli.run("--db", db, "history", "drop").status == 0)
+        // A misspelt global option is still a usage error.
+        #expect(try cli.run("--dbx", db, "list").status == 2)
+    }
+
+    @Test func helpNamesTheGlobalOptions() throws {
+        #expect(try cli.run("--help").stdout.contains("Global options go before or after the command name"))
     }
 }

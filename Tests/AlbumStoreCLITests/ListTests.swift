@@ -5,6 +5,7 @@ struct ListTests {
     let store = try! AlbumStoreFixture()
 
     @Test func listOfAnEmptyLibraryPrintsOnlyTheTableHeader() throws {
+        try store.run("init")
         let result = try store.run("list")
 
         #expect(result.status == 0)

@@ -58,6 +58,7 @@ struct OutputFormatTests {
     }
 
     @Test func jsonOfAnEmptyListIsAnEmptyArray() throws {
+        try store.run("init")
         let result = try store.run("list", "--format", "json")
 
         #expect(result.status == 0)
@@ -97,6 +98,7 @@ struct OutputFormatTests {
     }
 
     @Test func ndjsonOfAnEmptyListPrintsNothing() throws {
+        try store.run("init")
         let result = try store.run("list", "--format", "ndjson")
 
         #expect(result.status == 0)
@@ -117,6 +119,7 @@ struct OutputFormatTests {
     }
 
     @Test func csvOfAnEmptyListPrintsOnlyTheHeader() throws {
+        try store.run("init")
         let result = try store.run("list", "--format", "csv")
 
         #expect(result.stdout == Self.dataHeader.joined(separator: ",") + "\n")

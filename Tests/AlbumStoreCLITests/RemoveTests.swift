@@ -83,6 +83,7 @@ struct RemoveTests {
     }
 
     @Test func rmAtAnIndexInAnEmptyLibrarySaysItIsEmpty() throws {
+        try store.run("init")
         let result = try store.run("rm", "--at", "0")
 
         expectRefused(result, saying: "index 0 is out of range: the library is empty")

@@ -67,6 +67,7 @@ struct StuckUndoTests {
     }
 
     @Test func historyDropWithNothingToUndoIsRefused() throws {
+        try store.run("init")
         expectRefused(try store.run("history", "drop"), saying: "nothing to undo")
     }
 

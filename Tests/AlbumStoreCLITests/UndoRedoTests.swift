@@ -99,6 +99,7 @@ struct UndoRedoTests {
     }
 
     @Test func undoWithNothingToUndoIsRefused() throws {
+        try store.run("init")
         let result = try store.run("undo")
 
         expectRefused(result, saying: "nothing to undo")

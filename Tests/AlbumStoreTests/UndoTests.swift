@@ -134,7 +134,7 @@ struct UndoTests {
         let entries = try library.historyEntries()
         #expect(entries.map(\.description) == ["add “Nothing Like The Sun” by Sting", "add “Staring at the Sea” by The Cure", "add “American Pie” by Madonna"])
         for _ in 0..<3 { try library.undo() }
-        #expect(throws: HistoryError.nothingToUndo) { try library.undo() }
+        #expect(throws: HistoryError.nothingOlderToUndo(limit: 3)) { try library.undo() }
         #expect(try library.titles() == ["Best of Bowie", "It's My Life"])
     }
 

@@ -1,6 +1,9 @@
 /// Why undo or redo could not run. Nothing was changed.
 public enum HistoryError: Error, CustomStringConvertible, Sendable, Equatable {
     case nothingToUndo
+    /// Every command the history keeps is undone; older ones were dropped (the history keeps
+    /// the last `limit`, `Library.open(historyLimit:)`).
+    case nothingOlderToUndo(limit: Int)
     case nothingToRedo
     /// The library changed outside the history since the command ran (e.g. by raw SQL).
     case conflict(command: String, reason: String)
@@ -8,6 +11,7 @@ public enum HistoryError: Error, CustomStringConvertible, Sendable, Equatable {
     public var description: String {
         switch self {
         case .nothingToUndo: "nothing to undo"
+        case let .nothingOlderToUndo(limit): "nothing older to undo: the history keeps the last \(limit) commands"
         case .nothingToRedo: "nothing to redo"
         case let .conflict(command, reason): "cannot undo or redo \(command): \(reason)"
         }

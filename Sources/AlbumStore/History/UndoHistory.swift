@@ -44,12 +44,19 @@ struct UndoHistory: Sendable {
             throw HistoryError.nothingToUndo
         }
         if let appended { return (entry, try undoAppend(entry, ids: appended, in: connection)) }
+        try Self.requireReadable(changeset, of: entry)
         return (entry, try replay(try changeset.inverted(), of: entry, undone: true, in: connection))
     }
 
     /// Whether there is a command to undo.
     func canUndo(in connection: Connection) throws -> Bool {
         try connection.scalar("SELECT 1 FROM history WHERE undone = 0 LIMIT 1", as: Int.self) != nil
+    }
+
+    /// Whether the history holds as many commands as it keeps: when all are undone, older
+    /// commands may have been dropped, and undo has reached the bound rather than the start.
+    func isFull(in connection: Connection) throws -> Bool {
+        try connection.scalar("SELECT count(*) FROM history", as: Int.self) ?? 0 >= limit
     }
 
     /// Whether there is an undone command to redo.
@@ -60,7 +67,16 @@ struct UndoHistory: Sendable {
     /// Redoes the most recently undone command; returns it and the changes made.
     func redo(in connection: Connection) throws -> (HistoryEntry, Changeset?) {
         guard let (entry, changeset, _) = try top(undone: true, in: connection) else { throw HistoryError.nothingToRedo }
+        try Self.requireReadable(changeset, of: entry)
         return (entry, try replay(changeset, of: entry, undone: false, in: connection))
+    }
+
+    /// Refuses an entry whose stored changeset is malformed (another program wrote it) before
+    /// SQLite reads it: some malformed changesets make SQLite 3.40 loop forever (`ChangesetFormat`).
+    private static func requireReadable(_ changeset: Changeset, of entry: HistoryEntry) throws {
+        if let problem = ChangesetFormat.problem(in: changeset.data) {
+            throw HistoryError.conflict(command: entry.description, reason: "its recorded changes cannot be read (\(problem))")
+        }
     }
 
     /// Deletes a bulk append's albums, recording the deletion: its inverse becomes the entry's

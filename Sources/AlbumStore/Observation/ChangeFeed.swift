@@ -24,11 +24,17 @@ public struct ChangeFeed: AsyncSequence, Sendable {
     public let since: Int64?
     /// How often the feed looks while changes come.
     public let pollInterval: Duration
+    /// How long a read waits for another process's lock (rarely needed: in WAL mode reads do
+    /// not wait for writers).
+    public let busyTimeout: Duration
 
-    public init(path: String, since: Int64? = nil, pollInterval: Duration = .milliseconds(10)) {
+    public init(
+        path: String, since: Int64? = nil, pollInterval: Duration = .milliseconds(10), busyTimeout: Duration = .seconds(5)
+    ) {
         self.path = path
         self.since = since
         self.pollInterval = pollInterval
+        self.busyTimeout = busyTimeout
     }
 
     public func makeAsyncIterator() -> Iterator { Iterator(feed: self) }
@@ -89,7 +95,7 @@ public struct ChangeFeed: AsyncSequence, Sendable {
         public var position: Int64 { cursor }
 
         private mutating func poll() throws {
-            try mappingStorageErrors(path: feed.path) {
+            try mappingStorageErrors(path: feed.path, busyTimeout: feed.busyTimeout) {
                 try readNewEntries()
                 // What was committed before the file went is handed out first.
                 if pending.isEmpty { try checkFile() }
@@ -117,11 +123,10 @@ public struct ChangeFeed: AsyncSequence, Sendable {
 
         private mutating func open() throws -> Connection {
             if let connection { return connection }
-            var options = ConnectionOptions()
-            options.mode = .readWrite
-            options.journalMode = nil
-            options.queryOnly = true
-            let connection = try Connection(path: feed.path, options: options)
+            // Opened as a read-only library is: it works on a read-only file or folder, and
+            // leaves no WAL files behind (see `OpenPlan`).
+            let plan = try LibraryFile.plan(for: feed.path, access: .readOnly)
+            let connection = try Connection(path: plan.filename, options: plan.options(busyTimeout: feed.busyTimeout))
             // The file SQLite opened, as an absolute path ("" in memory): `feed.path` may be a URI.
             let filename = try connection.scalar("SELECT file FROM pragma_database_list WHERE name = 'main'", as: String.self) ?? ""
             if !filename.isEmpty, case let .file(identity) = FileIdentity.lookUp(filename) {

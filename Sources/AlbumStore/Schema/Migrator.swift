@@ -50,9 +50,22 @@ struct Migrator: Sendable {
         return version
     }
 
+    /// Checks, reading only, that the file is a library at the latest schema, for a library
+    /// opened read-only: it writes nothing, so it neither migrates nor installs triggers (an
+    /// outdated trigger only matters to writers, which reinstall it). Returns the version.
+    /// - Throws: `SchemaError.needsUpgrade` for an older library; `StorageError.emptyFile` for
+    ///   a SQLite file with nothing in it.
+    func verify(_ connection: Connection, path: String) throws -> Int {
+        let applied = try inspect(connection, path: path)
+        guard let version = applied.last?.version else { throw StorageError(.emptyFile, path: path) }
+        if version < latestVersion { throw SchemaError.needsUpgrade(path: path, version: version, current: latestVersion) }
+        return version
+    }
+
     /// The migrations recorded in the file, after checking it is ours and compatible.
-    func inspect(_ connection: Connection) throws -> [AppliedMigration] {
-        let path = connection.path
+    /// - Parameter path: The file's path for messages (the connection's may be a `file:` URI).
+    func inspect(_ connection: Connection, path: String? = nil) throws -> [AppliedMigration] {
+        let path = path ?? connection.path
         let applicationID = try connection.scalar("PRAGMA application_id", as: Int32.self) ?? 0
         let objects = try connection.scalar("SELECT count(*) FROM sqlite_schema", as: Int.self) ?? 0
         if applicationID == 0 && objects == 0 { return [] }
@@ -95,13 +108,26 @@ struct Migrator: Sendable {
                 // before they were back would never be logged.
                 if migration.version == latestVersion { try triggers.install(in: connection) }
             }
+        } catch let error as SQLiteError where Self.isAboutTheFile(error) {
+            // Not the migration's fault (another writer, a full disk...): the caller says so plainly.
+            throw error
         } catch let SchemaError.cannotObserve(_, table, reason) {
             throw SchemaError.migrationFailed(
                 path: connection.path, migration: migration.fileName, version: version,
                 reason: "table \(table) cannot be observed: \(reason)")
         } catch {
+            let reason = (error as? SQLiteError)?.message ?? "\(error)"
             throw SchemaError.migrationFailed(
-                path: connection.path, migration: migration.fileName, version: version, reason: "\(error)")
+                path: connection.path, migration: migration.fileName, version: version, reason: reason)
+        }
+    }
+
+    /// Whether `error` is about the file or the machine (busy, read-only, damaged, full, I/O)
+    /// rather than the migration's SQL.
+    private static func isAboutTheFile(_ error: SQLiteError) -> Bool {
+        switch StorageError.reason(forCode: error.extendedCode) {
+        case .busy, .readOnly, .corrupt, .full, .io, .permissionDenied: true
+        default: false
         }
     }
 }

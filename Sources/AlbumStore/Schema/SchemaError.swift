@@ -6,6 +6,9 @@ public enum SchemaError: Error, CustomStringConvertible, Sendable, Equatable {
     case newerThanKnown(path: String, version: Int, known: Int)
     /// An applied migration's SQL differs from this binary's copy.
     case migrationChanged(path: String, migration: String, applied: String, current: String)
+    /// The library is at an older schema version, and opening it read-only cannot migrate it;
+    /// opening it for writing once does.
+    case needsUpgrade(path: String, version: Int, current: Int)
     /// A migration failed; the database stays at `version`.
     case migrationFailed(path: String, migration: String, version: Int, reason: String)
     /// A table described as observed cannot have change-log triggers (it has no integer row
@@ -20,6 +23,8 @@ public enum SchemaError: Error, CustomStringConvertible, Sendable, Equatable {
             "\(path): schema version \(version) is newer than this albumstore knows (\(known)); upgrade albumstore"
         case let .migrationChanged(path, migration, applied, current):
             "\(path): migration \(migration) changed after it was applied (checksum \(applied), now \(current)); restore the original file"
+        case let .needsUpgrade(path, version, current):
+            "\(path) is at schema version \(version), older than this version's \(current), and reading only cannot upgrade it; open it for writing once to upgrade it"
         case let .migrationFailed(path, migration, version, reason):
             "\(path): migration \(migration) failed: \(reason); the database stays at schema version \(version)"
         case let .cannotObserve(path, table, reason):

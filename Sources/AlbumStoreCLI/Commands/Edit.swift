@@ -20,7 +20,7 @@ struct Edit: ParsableCommand {
     }
 
     func run() throws {
-        let library = try store.openLibrary()
+        let library = try store.openLibrary(.readWrite)
         let album = try library.albums.update(id: id) { fields.apply(to: &$0) }
         let index = try library.albums.index(of: album.id)
         try AlbumPrinter.print([(index, album)], as: output)

@@ -26,7 +26,7 @@ struct History: ParsableCommand {
     @OptionGroup var output: FormatOptions
 
     func run() throws {
-        let entries = try store.openLibrary().historyEntries()
+        let entries = try store.openLibrary(.readOnly).historyEntries()
         try HistoryRecord.print(entries, as: output)
     }
 }

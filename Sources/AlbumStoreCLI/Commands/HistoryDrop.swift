@@ -22,7 +22,7 @@ struct HistoryDrop: ParsableCommand {
     @Flag(help: "Forget every command, done and undone.") var all = false
 
     func run() throws {
-        let library = try store.openLibrary()
+        let library = try store.openLibrary(.readWrite)
         if all {
             let count = try library.dropHistory()
             return inform("Forgot \(count) command\(count == 1 ? "" : "s"): nothing is left to undo or redo.")

@@ -17,7 +17,7 @@ struct Info: ParsableCommand {
     @Flag(help: .hidden) var json = false
 
     func run() throws {
-        let info = try store.openLibrary().info()
+        let info = try store.openLibrary(.readOnly).info()
         var output = output
         if json {
             inform("--json is deprecated: use --format json.")

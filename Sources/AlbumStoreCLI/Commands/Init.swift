@@ -8,7 +8,7 @@ struct Init: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let library = try store.openLibrary()
+        let library = try store.openLibrary(.create)
         try StandardOutput.writeLine("\(TerminalEscaping.escaped(library.path)): schema version \(library.schemaVersion)")
     }
 }

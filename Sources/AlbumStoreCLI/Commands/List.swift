@@ -25,7 +25,7 @@ struct List: ParsableCommand {
     }
 
     func run() throws {
-        let albums = try store.openLibrary().albums
+        let albums = try store.openLibrary(.readOnly).albums
         // Counting from the end needs the count; a read-only race with a writer only shifts the window.
         let start = offset >= 0 ? offset : max(0, try albums.count() + offset)
         try AlbumPrinter.printList(of: albums, offset: start, limit: limit ?? .max, as: output)

@@ -19,7 +19,7 @@ struct Move: ParsableCommand {
     @Option(parsing: .unconditional, help: "The 0-based index the album ends up at (-1: the last).") var to: Int
 
     func run() throws {
-        let albums = try store.openLibrary().albums
+        let albums = try store.openLibrary(.readWrite).albums
         let album = try albums.move(id: id, to: to)
         let index = to >= 0 ? to : try albums.index(of: album.id)
         inform("Moved \(album.quoted) to #\(index).")

@@ -21,7 +21,7 @@ struct Remove: ParsableCommand {
     }
 
     func run() throws {
-        let albums = try store.openLibrary().albums
+        let albums = try store.openLibrary(.readWrite).albums
         let removed: Album
         switch (id, at) {
         case let (id?, _): removed = try albums.delete(id: id)

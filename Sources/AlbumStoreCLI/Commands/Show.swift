@@ -16,7 +16,7 @@ struct Show: ParsableCommand {
     @OptionGroup var output: FormatOptions
 
     func run() throws {
-        let albums = try store.openLibrary().albums
+        let albums = try store.openLibrary(.readOnly).albums
         guard let album = try albums.album(id: id) else { throw AlbumError.notFound(id: id) }
         let index = try albums.index(of: id)
         guard output.format == .table else { return try AlbumPrinter.print([(index, album)], as: output) }

@@ -15,7 +15,7 @@ struct Undo: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let library = try store.openLibrary()
+        let library = try store.openLibrary(.readWrite)
         let entry = try StuckHistoryError.advising(
             "`albumstore history drop` forgets this command so older ones can be undone") { try library.undo() }
         inform("Undid: \(entry.description). `albumstore redo` does it again.")
@@ -30,7 +30,7 @@ struct Redo: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let library = try store.openLibrary()
+        let library = try store.openLibrary(.readWrite)
         let entry = try StuckHistoryError.advising(
             "`albumstore history drop --all` forgets the history, this command with it") { try library.redo() }
         inform("Redid: \(entry.description).")

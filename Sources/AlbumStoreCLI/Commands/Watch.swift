@@ -30,7 +30,7 @@ struct Watch: AsyncParsableCommand {
     @Flag(help: "Exit after printing what is there after --since, or else the next change set.") var once = false
 
     func run() async throws {
-        let library = try store.openLibrary()
+        let library = try store.openLibrary(.readOnly)
         Output.exitQuietlyOnInterruptAndClosedPipe()
         var feed = library.changeFeed(since: since).makeAsyncIterator()
         // First what is there already: a bad cursor fails here, before "Watching".

@@ -14,7 +14,7 @@ enum Output {
             // The reader went away (`watch | head -1`): it has what it wanted. Any other failure
             // (a full disk) is one, reported with exit 1.
             if written <= 0 && code == EPIPE { exit(0) }
-            if written <= 0 { AlbumStoreCommand.exit(reporting: ByteSinkError.writeFailed(errno: code)) }
+            if written <= 0 { AlbumStoreCommand.exit(reporting: ByteSinkError.writeFailed(errno: code), verbose: false) }
             bytes = bytes.dropFirst(written)
         }
     }

@@ -1,0 +1,97 @@
+import Foundation
+internal import AlbumSQLite
+
+/// A library's path as the file system sees it, checked before SQLite opens anything: what
+/// SQLite would do with a missing file, a directory or a device is not what a person meant.
+///
+/// `plan(for:access:)` refuses what the access asked for cannot use, with a `StorageError`
+/// naming the path in plain words, and otherwise says how to open it (`OpenPlan`). Only `.create`
+/// creates anything: the missing folders (private, see `PrivateFolders`), then SQLite the file.
+enum LibraryFile {
+    static func plan(for path: String, access: Library.Access) throws -> OpenPlan {
+        switch FileStatus(path: path) {
+        case .missing:
+            guard access == .create else { throw missing(path) }
+            try PrivateFolders.create(above: path)
+            guard FileStatus.isWritable(FileStatus.folder(of: path)) else {
+                throw StorageError(.readOnly, path: path, message: "its folder cannot be written")
+            }
+            return OpenPlan(filename: path, mode: .readWriteCreate, queryOnly: false)
+        case .failed(let code): throw refusal(of: path, errno: code)
+        case .directory: throw StorageError(.isADirectory, path: path)
+        case .special(let kind): throw StorageError(.notARegularFile, path: path, message: kind)
+        case .regular(let file):
+            guard FileStatus.isReadable(path) else { throw StorageError(.permissionDenied, path: path) }
+            switch access {
+            case .readOnly:
+                // An empty file would read as an empty database, and a read must not make it a
+                // library (a writing access may: it becomes one as a new file would).
+                guard file.size > 0 else { throw StorageError(.emptyFile, path: path) }
+                return OpenPlan.reading(path, OpenPlan.readingFacts(path, mode: file.mode))
+            case .readWrite, .create:
+                try requireWritable(path)
+                return OpenPlan(filename: path, mode: .readWrite, queryOnly: false)
+            }
+        }
+    }
+
+    /// Checks that a backup can be written at `path`, creating its missing folders.
+    /// - Parameter source: The library's own file: a backup must not replace it.
+    static func prepareBackup(at path: String, overwrite: Bool, source: FileStatus) throws {
+        switch FileStatus(path: path) {
+        case .missing: try PrivateFolders.create(above: path)
+        case .failed(let code): throw refusal(of: path, errno: code)
+        case .directory: throw StorageError(.isADirectory, path: path)
+        case .special(let kind): throw StorageError(.notARegularFile, path: path, message: kind)
+        case .regular(let file):
+            if case .regular(let library) = source, library.device == file.device, library.inode == file.inode {
+                throw StorageError(.other, path: path, message: "that is the library itself; back it up to another file")
+            }
+            guard overwrite else { throw StorageError(.alreadyExists, path: path) }
+        }
+        guard FileStatus.isWritable(FileStatus.folder(of: path)) else {
+            throw StorageError(.readOnly, path: path, message: "its folder cannot be written")
+        }
+    }
+
+    /// Writing needs the file, and its folder for the WAL files (unless both exist and can be
+    /// written: a folder made read-only while a writer keeps the library open).
+    private static func requireWritable(_ path: String) throws {
+        guard FileStatus.isWritable(path) else { throw StorageError(.readOnly, path: path) }
+        let walFiles = [path + "-wal", path + "-shm"]
+        guard FileStatus.isWritable(FileStatus.folder(of: path)) || walFiles.allSatisfy(FileStatus.isWritable) else {
+            throw StorageError(.readOnly, path: path, message: "its folder cannot be written")
+        }
+    }
+
+    /// Nothing at `path`: no library there, or a file where a folder of it should be.
+    private static func missing(_ path: String) -> StorageError {
+        var folder = FileStatus.folder(of: path)
+        while true {
+            switch FileStatus(path: folder) {
+            // ENOTDIR: a file further up; look on.
+            case .missing, .failed(ENOTDIR):
+                let above = FileStatus.folder(of: folder)
+                if above == folder { return StorageError(.notFound, path: path) }
+                folder = above
+            case .directory: return StorageError(.notFound, path: path)
+            case .regular, .special: return StorageError(.parentIsAFile, path: path, parent: folder)
+            case .failed(let code): return refusal(of: path, errno: code)
+            }
+        }
+    }
+
+    /// The error for a failed stat(2), access(2) or mkdir(2) on the way to `path`.
+    static func refusal(of path: String, errno code: Int32, creating folder: String? = nil) -> StorageError {
+        let what = folder.map { "cannot create folder \($0)" }
+        switch code {
+        case ENOTDIR: return missing(path)
+        case EACCES, EPERM: return StorageError(.permissionDenied, path: path, message: what ?? "")
+        case EROFS: return StorageError(.readOnly, path: path, message: what ?? "")
+        case ENOSPC: return StorageError(.full, path: path)
+        default:
+            let reason = FileStatus.describe(code)
+            return StorageError(.other, path: path, message: what.map { "\($0): \(reason)" } ?? reason)
+        }
+    }
+}

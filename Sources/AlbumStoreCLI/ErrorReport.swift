@@ -1,0 +1,45 @@
+import AlbumStore
+import Foundation
+
+/// The lines the CLI prints on stderr for a failed command: the library's plain sentence, with
+/// the `albumstore` command that helps where the library cannot name one, and, with `--verbose`,
+/// what SQLite said (code, message, statement) on a second line.
+///
+/// The sentence comes first and alone so that people read what happened and what to do, not
+/// "SQLite error 5 (database is locked) in `BEGIN IMMEDIATE`"; the detail is one flag away for
+/// a bug report.
+struct ErrorReport {
+    let sentence: String
+    let detail: String?
+
+    init(_ error: Error) {
+        switch error {
+        case let error as StorageError:
+            sentence = error.description + Self.hint(for: error.reason)
+            detail = error.code == nil ? nil : error.detail
+        case let SchemaError.needsUpgrade(path, version, current):
+            sentence = "\(path) is at schema version \(version), older than this albumstore's \(current): "
+                + "a writing command (`albumstore init`, say) upgrades it"
+            detail = nil
+        default:
+            sentence = "\(error)"
+            detail = nil
+        }
+    }
+
+    /// The stderr lines, each one line whatever the messages quote (a value may hold a line
+    /// break or an escape sequence: `TerminalEscaping` shows them escaped).
+    func lines(verbose: Bool) -> [String] {
+        let lines = [sentence] + (verbose ? [detail].compactMap { $0 } : [])
+        return lines.map { "albumstore: " + TerminalEscaping.escaped($0) }
+    }
+
+    private static func hint(for reason: StorageError.Reason) -> String {
+        switch reason {
+        case .notFound: " (create it with `albumstore init`)"
+        case .emptyFile: " (`albumstore init` makes it one)"
+        case .alreadyExists: " (--force replaces it)"
+        default: ""
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import AlbumStore
+import Foundation
+import Testing
+
+/// `albumstore backup DEST`: a consistent copy while others write, never over a file unasked.
+struct BackupCommandTests {
+    let store = try! AlbumStoreFixture()
+
+    @Test func aBackupTakenWhileAnotherProcessAddsAlbumsPassesTheCheckAndHoldsWhatCameBefore() throws {
+        do {
+            let library = try Library.open(at: URL(fileURLWithPath: store.db))
+            try library.albums.append(contentsOf: (1...20_000).map { AlbumDraft(title: "Album \($0)", artist: "Artist") })
+        }
+        // Another process adding albums one command at a time, printing each as it commits.
+        let writer = try BackgroundProcess(
+            binary: URL(fileURLWithPath: "/bin/sh"),
+            arguments: ["-c", #"while "$0" add --title Meanwhile --artist Writer --format ndjson; do :; done"#,
+                        store.cli.binary.path],
+            environment: store.cli.environment, directory: store.cli.directory)
+        #expect(writer.wait { writer.stdoutLines.count >= 3 })
+        let committedBefore = try writer.stdoutLines.map { try decodeJSON(PrintedAlbum.self, from: $0).id }
+        let copy = store.cli.path("backups/copy.sqlite")
+
+        let result = try store.run("backup", copy)
+        #expect(writer.wait { writer.stdoutLines.count >= committedBefore.count + 3 }, "the writer went on")
+
+        #expect(result.status == 0)
+        #expect(result.stderr == "Backed up \(store.db) to \(copy).\n")
+        #expect(try store.cli.run("check", "--db", copy).stdout == "\(copy): ok\n")
+        let listed = try store.cli.run("list", "--db", copy, "--offset", "20000", "--format", "ndjson")
+        let ids = Set(try listed.stdout.split(separator: "\n").map { try decodeJSON(PrintedAlbum.self, from: String($0)).id })
+        #expect(ids.isSuperset(of: committedBefore))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.cli.path("backups")) == ["copy.sqlite"])
+    }
+
+    @Test func anExistingFileIsReplacedOnlyWithForce() throws {
+        try store.add("Low")
+        let copy = store.cli.path("copy.sqlite")
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: copy))
+
+        let refused = try store.run("backup", copy)
+        expectRefused(refused, saying: "\(copy) already exists (--force replaces it)")
+        #expect(try String(contentsOfFile: copy, encoding: .utf8) == "keep me")
+
+        let forced = try store.run("backup", copy, "--force")
+        #expect(forced.status == 0)
+        #expect(try store.cli.run("list", "--db", copy, "--format", "csv").stdout.contains(",Low,"))
+    }
+
+    @Test func aBackupOntoTheLibraryItselfIsRefused() throws {
+        try store.add("Low")
+
+        let result = try store.run("backup", store.db, "--force")
+
+        expectRefused(result, saying: "\(store.db): that is the library itself; back it up to another file")
+        #expect(try store.titles() == ["Low"])
+    }
+}
