@@ -47,5 +47,4 @@ protocol RowWriter {
     func finish() throws
 }
 
-extension CSVWriter: RowWriter {}
-extension TSVWriter: RowWriter {}
+extension DelimitedWriter: RowWriter {}

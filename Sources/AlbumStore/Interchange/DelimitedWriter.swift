@@ -1,5 +1,22 @@
 internal import AlbumSQLite
 
+/// Writes CSV (RFC 4180): a header line, then one line per album or row.
+///
+/// - Fields are separated by `,`; a field holding a comma, a double quote, a CR or an LF is put
+///   in double quotes, its double quotes doubled: `"Hello, ""World"""`. Line breaks inside a
+///   quoted field are kept as they are.
+/// - Lines end with LF alone (RFC 4180 says CRLF; every CSV reader we know takes LF, and it is what
+///   Unix tools expect). The last line ends with LF too.
+/// - A missing field (`nil`, `null` in JSON) is empty, `,,`; an empty text is `""`, so the two
+///   stay apart (as in PostgreSQL's CSV). Albums never hold empty optional text.
+/// - Numbers are decimal, dates `ISO8601Timestamp` strings, text is UTF-8 without a byte order mark.
+///
+/// The header is written with the first line, or by `finish()` when there is none, e.g.
+///
+///     index,id,title,artist,genre,year,cover_url,external_id,created_at,updated_at
+///     0,1,"Hello, ""World""",David Bowie,Rock,1977,,discogs:123,2026-11-22T01:51:30.123Z,2026-11-22T01:51:30.123Z
+public typealias CSVWriter = DelimitedWriter<CSVFormat>
+
 /// Writes TSV: a header line, then one line per album or row, fields separated by tabs.
 ///
 /// - Inside a field, a backslash, a tab, an LF and a CR are written `\\`, `\t`, `\n`, `\r` (as in
@@ -14,7 +31,24 @@ internal import AlbumSQLite
 ///
 ///     index→id→title→artist→genre→year→cover_url→external_id→created_at→updated_at
 ///     0→1→Tab\there\nnew\\line→David Bowie→Rock→1977→→discogs:123→2026-11-22T01:51:30.123Z→2026-11-22T01:51:30.123Z
-public final class TSVWriter: AlbumWriter, RowWriting {
+public typealias TSVWriter = DelimitedWriter<TSVFormat>
+
+/// How a delimited text format separates and escapes fields: `CSVFormat` or `TSVFormat`.
+public protocol DelimitedFormat {
+    /// Whether fields are separated by tabs (TSV, backslash escapes) rather than commas (CSV, quotes).
+    static var isTabSeparated: Bool { get }
+}
+
+public enum CSVFormat: DelimitedFormat { public static let isTabSeparated = false }
+public enum TSVFormat: DelimitedFormat { public static let isTabSeparated = true }
+
+extension DelimitedFormat {
+    static var style: DelimitedTable.Style { isTabSeparated ? .tsv : .csv }
+}
+
+/// A writer of CSV or TSV (see `CSVWriter` and `TSVWriter`): one type, as the two differ only in
+/// how a field is separated and escaped.
+public final class DelimitedWriter<Format: DelimitedFormat>: AlbumWriter, RowWriting {
     private var table: DelimitedTable
 
     /// A writer of albums whose columns are `fields`, headed by their names.
@@ -22,12 +56,12 @@ public final class TSVWriter: AlbumWriter, RowWriting {
     /// - Parameter fields: The columns, by default every field in the documented order (`index`
     ///   first; its column is empty for albums written without one). `AlbumField.stored` leaves it out.
     public init(to sink: any ByteSink, fields: [AlbumField] = AlbumField.allCases) {
-        table = DelimitedTable(sink: sink, style: .tsv, header: fields.map(\.header), fields: fields)
+        table = DelimitedTable(sink: sink, style: Format.style, header: fields.map(\.header), fields: fields)
     }
 
     /// A writer of rows of text under `header`, for records that are not albums (`write(row:)`).
     public init(to sink: any ByteSink, header: [String]) {
-        table = DelimitedTable(sink: sink, style: .tsv, header: header, fields: nil)
+        table = DelimitedTable(sink: sink, style: Format.style, header: header, fields: nil)
     }
 
     /// Writes one album as a line of the `fields` given to `init(to:fields:)`.
