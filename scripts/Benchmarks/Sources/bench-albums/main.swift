@@ -11,6 +11,9 @@ import BenchStatistics
 import Foundation
 import AlbumSQLite
 
+// A process of its own, like the albumstore binary: it tunes SQLite process-wide as the binary does.
+Library.tuneSQLiteForThisProcess()
+
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let albums = Int(arguments[1]), let runs = Int(arguments[2]), albums > 10, runs > 0 else {
     FileHandle.standardError.write(Data("usage: bench-albums ALBUMS RUNS DIRECTORY\n".utf8))
