@@ -21,8 +21,9 @@ final class Command {
     /// anything: an index asked for later describes the changed list and is not shared.
     func orderIndex() throws -> OrderIndex {
         if let order { return order }
-        let unchanged = try ChangeLog.latestCursor(in: connection) == startCursor
-        let (index, _) = try cache.index(in: connection, share: unchanged)
+        let cursor = try ChangeLog.latestCursor(in: connection)
+        let unchanged = cursor == startCursor
+        let index = try cache.index(in: connection, at: cursor, share: unchanged)
         order = index
         orderIsFromStart = unchanged
         return index

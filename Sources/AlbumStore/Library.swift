@@ -316,7 +316,10 @@ public final class Library: Sendable {
         // an index built there may hold uncommitted changes, so it is not shared.
         let share = !database.isWriterHeldByCurrentThread
         return try retryingStaleOrder {
-            try read { connection in try body(connection, try order.index(in: connection, share: share).0) }
+            try read { connection in
+                let cursor = try ChangeLog.latestCursor(in: connection)
+                return try body(connection, try order.index(in: connection, at: cursor, share: share))
+            }
         }
     }
 

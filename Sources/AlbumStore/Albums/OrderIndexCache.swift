@@ -22,34 +22,31 @@ final class OrderIndexCache: Sendable {
     /// not cause one).
     var builds: Int { buildCount.load(ordering: .relaxed) }
 
-    /// An index for the snapshot `connection` reads, with the cursor of that snapshot. Call it
-    /// inside a transaction, before changing anything in it.
-    /// - Parameter share: Whether an index built here may replace the shared one; only a
-    ///   snapshot of committed data may (not a write transaction's own changes).
-    func index(in connection: Connection, share: Bool) throws -> (OrderIndex, cursor: Int64) {
-        let cursor = try ChangeLog.latestCursor(in: connection)
-        if let tagged = shared.withLock({ $0 }) {
-            if tagged.cursor == cursor { return (tagged.index, cursor) }
-            if tagged.cursor < cursor, try !ChangeLog.hasChanges(
-                to: TableDescription.albums.name, after: tagged.cursor, through: cursor, in: connection) {
-                if share { shared.withLock { if $0?.cursor == tagged.cursor { $0?.cursor = cursor } } }
-                return (tagged.index, cursor)
-            }
-        }
+    /// An index for the snapshot `connection` reads, whose change-log cursor is `cursor`: the
+    /// shared one when it is valid there, else one built from the snapshot. Call it inside a
+    /// transaction, before changing anything in it.
+    /// - Parameter share: Whether this snapshot may update the shared index (moving its tag on,
+    ///   or replacing it with the one built); only a snapshot of committed data may (not a write
+    ///   transaction's own changes).
+    func index(in connection: Connection, at cursor: Int64, share: Bool) throws -> OrderIndex {
+        if let index = try sharedIndex(validAt: cursor, in: connection, moveTag: share) { return index }
         let index = try OrderIndex(building: connection)
         buildCount.add(1, ordering: .relaxed)
         if share { shared.withLock { if ($0?.cursor ?? .min) < cursor { $0 = Tagged(index: index, cursor: cursor) } } }
-        return (index, cursor)
+        return index
     }
 
     /// The shared index if it describes the committed state at `cursor`: it was made there, or
-    /// before it with no change to the albums since.
-    func sharedIndex(validAt cursor: Int64, in connection: Connection) throws -> OrderIndex? {
+    /// before it with no change to the albums since (then `moveTag` tags it with `cursor`, so
+    /// the next look needs no query).
+    func sharedIndex(validAt cursor: Int64, in connection: Connection, moveTag: Bool = false) throws -> OrderIndex? {
         guard let tagged = shared.withLock({ $0 }), tagged.cursor <= cursor else { return nil }
         if tagged.cursor == cursor { return tagged.index }
         let changed = try ChangeLog.hasChanges(
             to: TableDescription.albums.name, after: tagged.cursor, through: cursor, in: connection)
-        return changed ? nil : tagged.index
+        if changed { return nil }
+        if moveTag { shared.withLock { if $0?.cursor == tagged.cursor { $0?.cursor = cursor } } }
+        return tagged.index
     }
 
     /// Makes `index` the shared index, describing the state committed at `cursor`. Only the

@@ -9,42 +9,22 @@ internal import AlbumSQLite
 ///
 ///     [{"index":0,"id":1,"title":"Low","artist":"David Bowie","genre":"Rock","year":1977,"cover_url":null,"external_id":"discogs:123","created_at":"2026-11-22T01:51:30.123Z","updated_at":"2026-11-22T01:51:30.123Z"}]
 public final class JSONWriter: AlbumWriter, RowWriting {
-    private let sink: any ByteSink
-    private var record = ByteBuffer()
-    private var count = 0
-    private var isFinished = false
+    private var records: JSONRecords
 
     /// A writer that writes to `sink`.
     public init(to sink: any ByteSink) {
-        self.sink = sink
+        records = JSONRecords(sink: sink)
     }
 
     public func write(_ album: Album, index: Int?) throws {
-        try write(fieldsOf: album, index: index)
+        try records.write(album, index: index, before: records.count == 0 ? "[" : ",\n")
     }
 
     func write(row: borrowing Row, index: Int) throws {
-        try write(fieldsOf: row, index: index)
-    }
-
-    private func write(fieldsOf album: borrowing some AlbumFieldSource & ~Copyable, index: Int?) throws {
-        precondition(!isFinished, "write after finish()")
-        record.removeAll()
-        if count == 0 {
-            record.append(UInt8(ascii: "["))
-        } else {
-            record.append(UInt8(ascii: ","))
-            record.append(UInt8(ascii: "\n"))
-        }
-        try AlbumJSON.append(album, index: index, to: &record)
-        count += 1
-        try record.withBytes { try sink.write($0) }
+        try records.write(row, index: index, before: records.count == 0 ? "[" : ",\n")
     }
 
     public func finish() throws {
-        guard !isFinished else { return }
-        isFinished = true
-        try sink.write(count == 0 ? "[]\n" : "]\n")
-        try sink.flush()
+        try records.finish(closing: records.count == 0 ? "[]\n" : "]\n")
     }
 }

@@ -8,34 +8,22 @@ internal import AlbumSQLite
 ///
 /// No albums give no output. Line breaks inside text are escaped, so a line is always one album.
 public final class NDJSONWriter: AlbumWriter, RowWriting {
-    private let sink: any ByteSink
-    private var record = ByteBuffer()
-    private var isFinished = false
+    private var records: JSONRecords
 
     /// A writer that writes to `sink`.
     public init(to sink: any ByteSink) {
-        self.sink = sink
+        records = JSONRecords(sink: sink)
     }
 
     public func write(_ album: Album, index: Int?) throws {
-        try write(fieldsOf: album, index: index)
+        try records.write(album, index: index, after: "\n")
     }
 
     func write(row: borrowing Row, index: Int) throws {
-        try write(fieldsOf: row, index: index)
-    }
-
-    private func write(fieldsOf album: borrowing some AlbumFieldSource & ~Copyable, index: Int?) throws {
-        precondition(!isFinished, "write after finish()")
-        record.removeAll()
-        try AlbumJSON.append(album, index: index, to: &record)
-        record.append(UInt8(ascii: "\n"))
-        try record.withBytes { try sink.write($0) }
+        try records.write(row, index: index, after: "\n")
     }
 
     public func finish() throws {
-        guard !isFinished else { return }
-        isFinished = true
-        try sink.flush()
+        try records.finish()
     }
 }
