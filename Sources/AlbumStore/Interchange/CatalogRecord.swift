@@ -37,6 +37,13 @@ protocol CatalogReader {
     mutating func next() throws -> CatalogRecord?
     /// How many bytes of the file were read so far (for progress against the file size).
     var bytesRead: Int { get }
+    /// Entries the reader left out as not music (Library.xml: videos, podcasts, ...), by kind,
+    /// for the import's summary.
+    var skippedNotMusic: [String: Int] { get }
+}
+
+extension CatalogReader {
+    var skippedNotMusic: [String: Int] { [:] }
 }
 
 /// A catalog file that cannot be read on: where (1-based line) and why. The import adds the
