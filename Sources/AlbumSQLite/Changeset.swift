@@ -30,6 +30,16 @@ public struct Changeset: Sendable, Hashable {
     /// since, or a constraint failing) aborts the whole changeset and throws; nothing is applied then.
     public func apply(to connection: Connection) throws(SQLiteError) {
         if isEmpty { return }
+        // The common case through cached statements; the session extension decides the rest.
+        let direct = data.withUnsafeBytes { bytes in
+            Result { () throws(SQLiteError) in try ChangesetApplier(connection: connection).apply(bytes) }
+        }
+        if try direct.get() { return }
+        try applyWithSessionExtension(to: connection)
+    }
+
+    /// `sqlite3changeset_apply`, aborting at the first conflict.
+    private func applyWithSessionExtension(to connection: Connection) throws(SQLiteError) {
         var conflict = ConflictReport()
         let code = withUnsafeMutablePointer(to: &conflict) { report in
             data.withUnsafeBytes { bytes in

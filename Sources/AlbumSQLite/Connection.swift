@@ -13,6 +13,8 @@ public final class Connection {
     let database: ConnectionHandle
     private var statementCache: [String: Statement] = [:]
     var savepointDepth = 0
+    /// The tables' layouts for applying changesets (`ChangesetApplier`), for one schema version.
+    var changesetLayouts: TableLayouts?
 
     /// The sqlite3* itself, for the calls this module makes on it.
     var handle: OpaquePointer { database.sqlite }
