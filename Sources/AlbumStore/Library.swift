@@ -238,7 +238,7 @@ public final class Library: Sendable {
                         }
                         let count = commits.withLock { $0 += 1; return $0 }
                         if count % Self.pruneInterval == 1 { try changeLog.prune(in: connection) }
-                        return (result, updatedOrder, try ChangeLog.latestCursor(in: connection))
+                        return (result, updatedOrder, try command.latestCursor())
                     }
                     if let updatedOrder { order.publish(updatedOrder, at: latest) }
                     publishCommitted(connection, latest: latest)
