@@ -16,16 +16,18 @@ import Darwin
 /// own INSERT, DELETE, UPDATE and SELECT statements, and reads `PRAGMA table_info`, on every
 /// call.
 ///
-/// The statements are the ones the session extension runs (SQLite 3.40, `sqlite3session.c`):
-/// an insert gives every column; a delete must find the row by its key with every other column
-/// equal (`IS`) to the recorded old value; an update must find it with each recorded old value
-/// equal, and sets the recorded new values. Each must change exactly one row. Anything else (no
+/// The checks are the session extension's (`sqlite3session.c`): an insert gives every column; a
+/// delete must find the row by its key with every other column equal (`IS`) to the recorded old
+/// value; an update must find it with each recorded old value equal, and sets the recorded new
+/// values. An update sets only the changed columns, as later versions of the session extension
+/// do (3.40's sets every column, to itself where unchanged, which also fires `UPDATE OF`
+/// triggers of the unchanged ones). Each must change exactly one row. Anything else (no
 /// row, a constraint failing, a foreign key refused, a table whose columns differ from the
 /// changeset's, a malformed changeset) rolls this attempt back and hands the changeset to
 /// `sqlite3changeset_apply`, which reports the conflict exactly as before, or applies it where
 /// deferring the checks lets it through (it defers foreign keys and retries constraint
-/// failures at the end). So the result is always the session extension's; only the common case
-/// is faster.
+/// failures at the end). So what is applied, or the error, is always what the session extension
+/// gives; only the common case is faster.
 struct ChangesetApplier {
     let connection: Connection
 

@@ -71,6 +71,21 @@ struct ChangesetApplyTests {
         #expect(try rows(table) == after)
     }
 
+    @Test func anUpdateSetsOnlyTheColumnsItChanged() throws {
+        try connection.execute("""
+            CREATE TABLE albums(id INTEGER PRIMARY KEY, title TEXT, year INTEGER);
+            CREATE TABLE log(message TEXT);
+            CREATE TRIGGER year_changed AFTER UPDATE OF year ON albums BEGIN INSERT INTO log VALUES ('year'); END;
+            INSERT INTO albums VALUES (1, 'Low', 1977);
+            """)
+        let changeset = try record(["albums"]) { try connection.run("UPDATE albums SET title = 'Heroes' WHERE id = 1") }
+
+        try changeset.inverted().apply(to: connection)
+
+        #expect(try rows("albums") == [[.integer(1), .text("Low"), .integer(1977)]])
+        #expect(try connection.scalar("SELECT count(*) FROM log", as: Int.self) == 0)
+    }
+
     @Test func aUniqueValueHandedOnIsUndoneWhateverOrderTheChangesComeIn() throws {
         try connection.execute("CREATE TABLE tags(id INTEGER PRIMARY KEY, name TEXT UNIQUE)")
         try connection.run("INSERT INTO tags VALUES (1, 'a'), (2, 'b')")
