@@ -28,6 +28,10 @@ public struct Changeset: Sendable, Hashable {
 
     /// Applies the changes inside a savepoint of `connection`. Any conflict (a row missing, changed
     /// since, or a constraint failing) aborts the whole changeset and throws; nothing is applied then.
+    ///
+    /// The changes run through the connection's cached statements (`ChangesetApplier`); only a
+    /// changeset that does not go through as recorded is handed to `sqlite3changeset_apply`,
+    /// which expires every prepared statement of the connection.
     public func apply(to connection: Connection) throws(SQLiteError) {
         if isEmpty { return }
         // The common case through cached statements; the session extension decides the rest.

@@ -6,7 +6,7 @@ final class Command {
     let connection: Connection
     private let cache: OrderIndexCache
     /// The change log cursor when the transaction began (the state the command starts from).
-    let startCursor: Int64
+    private let startCursor: Int64
     /// The connection's count of changed rows then: while it stays, so does the cursor (every
     /// change log entry is a row changed on this connection, which holds the write lock).
     private let startChanges: Int
