@@ -71,6 +71,20 @@ struct ChangesetApplyTests {
         #expect(try rows(table) == after)
     }
 
+    @Test func hostileTextAndBytesComeBackExactly() throws {
+        try connection.execute("CREATE TABLE albums(id INTEGER PRIMARY KEY, title TEXT, cover BLOB, rating REAL)")
+        let title = "\u{1B}[31mred\u{0}nul\n👩‍👩‍👧 東京 " + String(repeating: "x", count: 100_000)
+        try connection.run("INSERT INTO albums VALUES (1, ?, ?, ?)", title, Data([0, 255, 0, 10]), -0.0)
+        let before = try rows("albums")
+        let changeset = try record(["albums"]) {
+            try connection.run("UPDATE albums SET title = 'plain', cover = NULL WHERE id = 1")
+            try connection.run("INSERT INTO albums VALUES (2, ?, x'', 1e308)", title)
+        }
+        try changeset.inverted().apply(to: connection)
+        #expect(try rows("albums") == before)
+        #expect(try connection.scalar("SELECT title FROM albums WHERE id = 1", as: String.self) == title)
+    }
+
     @Test func anUpdateSetsOnlyTheColumnsItChanged() throws {
         try connection.execute("""
             CREATE TABLE albums(id INTEGER PRIMARY KEY, title TEXT, year INTEGER);
