@@ -22,7 +22,7 @@ final class AlbumImport {
     private let rejects: RejectsFile?
     /// Records the in-place updates (only under `ConflictPolicy.update`).
     private let recorder: ChangeRecorder?
-    private var pending: [(row: ImportedRow, matchKey: Int64, isSuspect: Bool)] = []
+    private var pending: [PendingRow] = []
     private(set) var ids = RowIDs()
     private var nextPosition: Int64
     private let now: Int64
@@ -34,6 +34,14 @@ final class AlbumImport {
     /// With the indexes set aside the library is not asked during the pass: a row whose key or
     /// external id an earlier row had is written, and checked once the pass is over (`resolve`).
     private var suspects: [Suspect] = []
+
+    /// A row waiting for the next multi-row INSERT.
+    private struct PendingRow {
+        var row: ImportedRow
+        var matchKey: Int64
+        /// Whether it may repeat an earlier row (checked at the end; see `suspects`).
+        var isSuspect: Bool
+    }
 
     /// A row written that may repeat an earlier row of the file.
     private struct Suspect {
@@ -123,7 +131,7 @@ final class AlbumImport {
         if deferred != nil {
             // Nothing to look up without the indexes: a possible repeat is checked at the end.
             duplicates.remember(keys)
-            pending.append((row, matchKey, keys.mayRepeatFile))
+            pending.append(PendingRow(row: row, matchKey: matchKey, isSuspect: keys.mayRepeatFile))
             summary.inserted += 1
             if pending.count == AlbumRepository.rowsPerInsert { try flush() }
             return
@@ -133,7 +141,7 @@ final class AlbumImport {
         let match = try duplicates.match(row.draft, keys: keys, in: connection) { ids.contains($0) }
         duplicates.remember(keys)
         guard let match else {
-            pending.append((row, matchKey, false))
+            pending.append(PendingRow(row: row, matchKey: matchKey, isSuspect: false))
             summary.inserted += 1
             if pending.count == AlbumRepository.rowsPerInsert { try flush() }
             return
@@ -261,10 +269,11 @@ final class AlbumImport {
             throw AlbumError.invalid(field: "position", reason: "no room for \(pending.count) albums after the last one")
         }
         let insert = try connection.cachedStatement(AlbumRepository.insertSQL(rows: pending.count))
-        for (offset, (row, matchKey, _)) in pending.enumerated() {
+        for (offset, pendingRow) in pending.enumerated() {
+            let row = pendingRow.row
             let created = row.createdAt ?? now
             try AlbumRepository.bind(
-                row.draft, position: nextPosition, created: created, updated: row.updatedAt ?? now, matchKey: matchKey,
+                row.draft, position: nextPosition, created: created, updated: row.updatedAt ?? now, matchKey: pendingRow.matchKey,
                 to: insert, row: offset)
             nextPosition += PositionKey.gap
         }
@@ -273,7 +282,8 @@ final class AlbumImport {
         let last = connection.lastInsertRowID
         let first = last - Int64(pending.count) + 1
         ids.insert(first...last)
-        for (offset, (row, _, isSuspect)) in pending.enumerated() where isSuspect {
+        for (offset, pendingRow) in pending.enumerated() where pendingRow.isSuspect {
+            let row = pendingRow.row
             suspects.append(Suspect(id: first + Int64(offset), line: row.line, supplied: row.supplied,
                                     updatedAtGiven: row.updatedAt != nil))
         }

@@ -15,8 +15,8 @@ internal import AlbumSQLite
 struct DuplicateFinder {
     /// Whether the library held no album when the import began.
     let libraryWasEmpty: Bool
-    private var matchKeys = Set<Int64>()
-    private var externalIDs = Set<Int64>()
+    private var matchKeys = KeySet()
+    private var externalIDs = KeySet()
 
     /// A stored album the row repeats.
     struct Match {
