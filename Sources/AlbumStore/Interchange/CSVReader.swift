@@ -275,9 +275,9 @@ struct CSVReader: CatalogReader {
         let text: String?
         if escaped {
             unescape(UnsafeBufferPointer(start: window + start, count: count), quoted: quoted)
-            text = scratch.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+            text = scratch.withUnsafeBufferPointer { UTF8Validator.string(from: $0) }
         } else {
-            text = String(validating: UnsafeBufferPointer(start: window + start, count: count), as: UTF8.self)
+            text = UTF8Validator.string(from: UnsafeBufferPointer(start: window + start, count: count))
         }
         guard let text else { return note("field \(fieldIndex + 1) is not valid UTF-8; try --encoding windows-1252") }
         values.append((fieldIndex, .text(text)))

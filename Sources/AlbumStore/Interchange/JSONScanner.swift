@@ -304,7 +304,7 @@ struct JSONScanner {
         var text = ""
         var invalid = false
         try scanString { bytes in
-            if let valid = String(validating: bytes, as: UTF8.self) {
+            if let valid = UTF8Validator.string(from: bytes) {
                 text = valid
             } else {
                 invalid = true
