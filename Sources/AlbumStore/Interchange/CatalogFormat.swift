@@ -51,7 +51,8 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
         case .tsv: try CSVReader(over: input, separator: UInt8(ascii: "\t"))
         case .json: try JSONReader(over: input)
         case .ndjson: NDJSONReader(over: input)
-        case .discogs, .libraryXML:
+        case .discogs: try DiscogsReader(over: input)
+        case .libraryXML:
             throw CatalogError(line: 0, reason: "cannot be read as \(rawValue) yet")
         }
     }
