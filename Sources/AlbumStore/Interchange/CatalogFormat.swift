@@ -52,8 +52,7 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
         case .json: try JSONReader(over: input)
         case .ndjson: NDJSONReader(over: input)
         case .discogs: try DiscogsReader(over: input)
-        case .libraryXML:
-            throw CatalogError(line: 0, reason: "cannot be read as \(rawValue) yet")
+        case .libraryXML: LibraryXMLReader(over: input)
         }
     }
 
