@@ -41,6 +41,9 @@ final class CatalogInput {
     let totalBytes: Int?
     /// Raw bytes of the file consumed so far (before decoding), for progress against `totalBytes`.
     private(set) var bytesRead = 0
+    /// Whether every byte the input gives is known to be valid UTF-8: transcoded, or UTF-8 checked
+    /// whole before reading. Readers then make Strings without checking again.
+    let isCheckedUTF8: Bool
     /// The first decoded bytes (one chunk at most, without a BOM), for format detection.
     private(set) var head: [UInt8] = []
 
@@ -115,6 +118,7 @@ final class CatalogInput {
         var dropped = 0
         let chosen: CatalogEncoding
         var guessed = false
+        var checkedWhole = false
         func hasPrefix(_ prefix: [UInt8]) -> Bool { start.starts(with: prefix) }
         switch forced {
         case .utf8?:
@@ -151,6 +155,7 @@ final class CatalogInput {
                 (chosen, guessed) = (.utf16BE, true)
             } else if try Self.isUTF8(readAhead, then: checksWhole ? source : nil, from: dataOffset) {
                 chosen = .utf8
+                checkedWhole = checksWhole
             } else {
                 (chosen, guessed) = (.windows1252, true)
             }
@@ -159,6 +164,7 @@ final class CatalogInput {
         bytesRead = dropped
         encoding = chosen
         encodingWasGuessed = guessed
+        isCheckedUTF8 = chosen != .utf8 || checkedWhole
         switch chosen {
         case .utf8: transcoder = nil
         case .utf16LE, .utf16: transcoder = CatalogTranscoder(.utf16(bigEndian: false))

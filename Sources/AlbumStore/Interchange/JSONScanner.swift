@@ -303,8 +303,11 @@ struct JSONScanner {
     mutating func readString() throws -> String {
         var text = ""
         var invalid = false
+        let isCheckedUTF8 = input.isCheckedUTF8
         try scanString { bytes in
-            if let valid = UTF8Validator.string(from: bytes) {
+            if isCheckedUTF8 {
+                text = String(decoding: bytes, as: UTF8.self)
+            } else if let valid = UTF8Validator.string(from: bytes) {
                 text = valid
             } else {
                 invalid = true
