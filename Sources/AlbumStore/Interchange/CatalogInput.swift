@@ -80,7 +80,12 @@ final class CatalogInput {
 
     /// Reads standard input (descriptor 0), which it leaves open.
     convenience init(standardInputWith encoding: CatalogEncoding? = nil, chunkSize: Int = defaultChunkSize) throws {
-        try self.init(descriptor: 0, closes: false, encoding: encoding, chunkSize: chunkSize)
+        try self.init(fileDescriptor: 0, encoding: encoding, chunkSize: chunkSize)
+    }
+
+    /// Reads an open descriptor (a pipe, a file), which it leaves open.
+    convenience init(fileDescriptor: Int32, encoding: CatalogEncoding? = nil, chunkSize: Int = defaultChunkSize) throws {
+        try self.init(descriptor: fileDescriptor, closes: false, encoding: encoding, chunkSize: chunkSize)
     }
 
     /// Reads `data`, as from a regular file.
