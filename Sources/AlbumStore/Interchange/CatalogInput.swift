@@ -118,7 +118,9 @@ final class CatalogInput {
         capacity = chunkSize * 2
         bytes = .allocate(capacity: capacity)
 
-        readAhead = try Self.readUpTo(max(sniffLimit, 4), from: source, dataOffset: &dataOffset, atEnd: &sourceAtEnd)
+        // No more than the file holds when its size is known: a small file gets a small buffer.
+        let readAheadSize = max(min(sniffLimit, totalBytes.map { $0 + 1 } ?? sniffLimit), 4)
+        readAhead = try Self.readUpTo(readAheadSize, from: source, dataOffset: &dataOffset, atEnd: &sourceAtEnd)
         let start = readAhead.prefix(4)
         var dropped = 0
         let chosen: CatalogEncoding

@@ -66,13 +66,14 @@ struct LibraryAlbums {
 
     /// The kind a track is counted under when it is not music, or `nil` for music.
     private static func notMusic(_ track: Track) -> String? {
-        if track.hasVideo { return "videos" }
+        // The specific kinds first: a movie or a video podcast also has video.
         if track.isMovie { return "movies" }
         if track.isTVShow { return "TV shows" }
         if track.isPodcast { return "podcasts" }
         if track.kind?.lowercased().contains("audiobook") == true || track.genre == "Audiobooks" || track.genre == "Audiobook" {
             return "audiobooks"
         }
+        if track.hasVideo { return "videos" }
         return nil
     }
 
