@@ -15,16 +15,17 @@ struct ImportRoundTripTests {
         AlbumDraft(title: "  Spaces kept inside  ", artist: "x", year: 2001),
     ]
 
-    @Test(arguments: ["csv", "tsv"])
+    @Test(arguments: ["csv", "tsv", "json", "ndjson"])
     func exportThenImportIntoAnEmptyLibraryGivesTheSameAlbumsInOrder(format: String) throws {
         let source = try Library.open(at: directory.file("source.sqlite"))
         for draft in Self.tricky { try source.albums.append(draft) }
         try source.albums.move(id: 1, to: -1)
         let sink = MemorySink()
-        if format == "csv" {
-            try source.albums.write(to: CSVWriter(to: sink))
-        } else {
-            try source.albums.write(to: TSVWriter(to: sink))
+        switch format {
+        case "csv": try source.albums.write(to: CSVWriter(to: sink))
+        case "tsv": try source.albums.write(to: TSVWriter(to: sink))
+        case "json": try source.albums.write(to: JSONWriter(to: sink))
+        default: try source.albums.write(to: NDJSONWriter(to: sink))
         }
         let target = try Library.open(at: directory.file("target.sqlite"))
         let summary = try target.importAlbums(from: .data(Data(sink.bytes), name: "export.\(format)"))
