@@ -107,6 +107,47 @@ struct ImportConflictTests {
         #expect(try fileBytes(url) == before)
     }
 
+    @Test func intoAnEmptyLibraryTheIndexesComeBackExactlyAsTheSchemaHadThem() throws {
+        let library = try Library.open(at: url)
+        let schema = { try Connection(path: url.path).query("SELECT type, name, sql FROM sqlite_schema ORDER BY name") { $0.values } }
+        let before = try schema()
+        try library.importText("title,artist,external_id\nLow,David Bowie,a\nLow,David Bowie,b\nlow,david bowie,a\n")
+        #expect(try schema() == before)
+        #expect(try library.check().isEmpty)
+        // The unique external-id index is back and enforced.
+        #expect(throws: AlbumError.self) { try library.albums.append(AlbumDraft(title: "X", artist: "Y", externalID: "a")) }
+    }
+
+    @Test func repeatsInAFileIntoAnEmptyLibraryUpdateTheFirstRowAndUndoAsOne() throws {
+        let library = try Library.open(at: url)
+        let summary = try library.importText(
+            "title,artist,genre,year\nLow,David Bowie,,1977\nHeroes,David Bowie,Rock,\nLOW,david bowie,Rock,\n",
+            options: ImportOptions(onConflict: .update))
+        #expect(summary.inserted == 2 && summary.updated == 1)
+        let albums = try library.allAlbums()
+        #expect(albums.map(\.draft) == [AlbumDraft(title: "LOW", artist: "david bowie", genre: "Rock", year: 1977),
+                                         AlbumDraft(title: "Heroes", artist: "David Bowie", genre: "Rock")])
+        #expect(albums.map(\.id) == [1, 2])
+        let after = try library.rows(of: "albums")
+        try Library.open(at: url).undo()
+        #expect(try library.allAlbums().isEmpty)
+        try Library.open(at: url).redo()
+        #expect(try library.rows(of: "albums") == after)
+    }
+
+    @Test func aRepeatUnderFailIntoAnEmptyLibraryRefusesTheImport() throws {
+        let library = try Library.open(at: url)
+        let before = try fileBytes(url)
+        #expect {
+            try library.importText("title,artist\nLow,David Bowie\nHeroes,David Bowie\nlow ,David Bowie\n",
+                                   options: ImportOptions(onConflict: .fail))
+        } throws: { error in
+            guard case ImportError.conflict(let rejection, nil) = error else { return false }
+            return rejection.line == 4
+        }
+        #expect(try fileBytes(url) == before)
+    }
+
     @Test func aSecondImportOfTheSameFileAddsNothing() throws {
         let library = try library()
         let csv = "title,artist,year,external_id\nLow,David Bowie,1977,\nA,B,2001,x:1\nA,B,2002,\nC,D,,\n"
