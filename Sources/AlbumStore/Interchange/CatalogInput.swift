@@ -211,7 +211,8 @@ final class CatalogInput {
     func advance(keeping keep: Int) throws -> Bool {
         precondition(keep >= 0 && keep <= count, "keep bytes within the window")
         let kept = count - keep
-        if keep > 0 && kept > 0 { (bytes).update(from: bytes + keep, count: kept) }
+        // The kept bytes may overlap their new place: memmove.
+        if keep > 0 && kept > 0 { memmove(bytes, bytes + keep, kept) }
         count = kept
         while !finished {
             guard var transcoder, let raw else {
@@ -254,7 +255,11 @@ final class CatalogInput {
             }
             readAheadOffset += taken
             filled = taken
-            if readAheadOffset == readAhead.count { readAhead = [] ; readAheadOffset = 0 }
+            if readAheadOffset == readAhead.count {
+                // Handed out whole: free the megabyte the encoding check read ahead.
+                readAhead = []
+                readAheadOffset = 0
+            }
         }
         if filled < limit {
             filled += try Self.read(into: target + filled, upTo: limit - filled, from: source, dataOffset: &dataOffset, atEnd: &sourceAtEnd)
