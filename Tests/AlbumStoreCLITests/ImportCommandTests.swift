@@ -118,6 +118,45 @@ struct ImportCommandTests {
         #expect(try titles() == ["Homogenic", "Low", "Heroes"])
     }
 
+    @Test(.enabled(if: PseudoTerminal.isAvailable, "needs python3 for a pseudo-terminal"))
+    func progressIsDrawnOnlyWhenStderrIsATerminalAndErasedBeforeTheSummary() throws {
+        let rows = (0..<20_000).map { "Title \($0),Artist\n" }.joined()
+        let file = try write("title,artist\n" + rows, to: "big.csv")
+        // Not a terminal (a pipe): the summary alone.
+        let piped = try store.run("import", file, "--dry-run", "--db", store.cli.path("piped.sqlite"))
+        #expect(piped.stderr.split(separator: "\n").count == 1 && !piped.stderr.contains("rows/s"))
+        // stderr on a pseudo-terminal, stdout a pipe.
+        let script = """
+            import os, pty, subprocess, sys
+            primary, secondary = pty.openpty()
+            child = subprocess.Popen(sys.argv[1:], stdin=secondary, stdout=subprocess.PIPE, stderr=secondary)
+            os.close(secondary)
+            output = b""
+            while True:
+                try:
+                    chunk = os.read(primary, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                output += chunk
+            sys.stdout.buffer.write(output)
+            sys.exit(child.wait())
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, store.cli.binary.path, "import", file]
+        process.environment = store.cli.environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let terminal = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(terminal.contains(" rows, ") && terminal.contains(" rows/s, ") && terminal.contains("%"))
+        #expect(terminal.contains("\r\u{1B}[KImported \(file) (csv, utf-8): 20000 inserted"))
+    }
+
     @Test func aMissingFileIsOneLineAndExitOne() throws {
         let result = try store.run("import", store.cli.path("missing.csv"))
         #expect(result.status == 1)

@@ -95,6 +95,19 @@ struct ImportConflictTests {
         #expect(try reopened.rows(of: "albums") == before)
     }
 
+    @Test func anImportThatOnlyUpdatesUndoesAndRedoesAcrossProcesses() throws {
+        let library = try library()
+        let before = try library.rows(of: "albums")
+        let summary = try library.importText("title,artist,genre\nHeroes,David Bowie,Rock\n", options: ImportOptions(onConflict: .update))
+        #expect(summary.updated == 1 && summary.inserted == 0)
+        let after = try library.rows(of: "albums")
+        try Library.open(at: url).undo()
+        #expect(try library.rows(of: "albums") == before)
+        try Library.open(at: url).redo()
+        #expect(try library.rows(of: "albums") == after)
+        #expect(try library.check().isEmpty)
+    }
+
     @Test func failRefusesTheImportAndChangesNothing() throws {
         let library = try library()
         let before = try fileBytes(url)
