@@ -161,6 +161,36 @@ struct ImportConflictTests {
         #expect(try fileBytes(url) == before)
     }
 
+    @Test(arguments: [ImportOptions.ConflictPolicy.skip, .update])
+    func repeatsWithinAFileGoTheSameWayIntoAnEmptyLibraryAsIntoAnother(policy: ImportOptions.ConflictPolicy) throws {
+        // Into an empty library repeats are settled after the pass; into another, row by row.
+        let csv = """
+            title,artist,year,genre,external_id
+            A,X,1977,,
+            a,x,,Rock,
+            A,X,1980,,
+            B,Y,,,
+            b,y,,Pop,id:1
+            C,Z,,,id:1
+            A,X,1980,Jazz,
+            D,W,,,id:2
+            E,V,,,id:2
+
+            """
+        let empty = try Library.open(at: directory.file("empty.sqlite"))
+        let other = try Library.open(at: directory.file("other.sqlite"))
+        try other.albums.append(AlbumDraft(title: "Unrelated", artist: "Someone"))
+        let options = ImportOptions(onConflict: policy)
+        let first = try empty.importText(csv, options: options)
+        let second = try other.importText(csv, options: options)
+        #expect(first == second)
+        let drafts = try empty.allAlbums().map(\.draft)
+        #expect(drafts == Array(try other.allAlbums().map(\.draft).dropFirst()))
+        #expect(drafts.map(\.title) == (policy == .skip ? ["A", "A", "B", "C", "D"] : ["a", "A", "C", "E"]))
+        #expect(try empty.check().isEmpty)
+        #expect(try empty.changeFeedIDs() == RowIDs(try empty.allAlbums().map(\.id)))
+    }
+
     @Test func aSecondImportOfTheSameFileAddsNothing() throws {
         let library = try library()
         let csv = "title,artist,year,external_id\nLow,David Bowie,1977,\nA,B,2001,x:1\nA,B,2002,\nC,D,,\n"
@@ -170,5 +200,17 @@ struct ImportConflictTests {
         #expect(first.inserted == 3 && second.inserted == 0 && second.skippedDuplicates == 4)
         #expect(try library.rows(of: "albums") == rows)
         #expect(try library.historyEntries().count == 4)
+    }
+}
+
+extension Library {
+    /// The ids every change set so far says were inserted.
+    func changeFeedIDs() throws -> RowIDs {
+        var ids: [Int64] = []
+        let connection = try Connection(path: path)
+        try connection.cachedStatement("SELECT row_id, coalesce(last_row_id, row_id) FROM change_log WHERE operation = 'insert'").forEach { row in
+            ids += Array(try row[0, as: Int64.self]...(try row[1, as: Int64.self]))
+        }
+        return RowIDs(ids)
     }
 }
