@@ -186,9 +186,52 @@ struct ImportConflictTests {
         #expect(first == second)
         let drafts = try empty.allAlbums().map(\.draft)
         #expect(drafts == Array(try other.allAlbums().map(\.draft).dropFirst()))
+        // A non-empty library that the file is taken to outgrow: its keys are loaded, the
+        // indexes set aside, and repeats settled at the end, as into an empty one.
+        let outgrown = try Library.open(at: directory.file("outgrown.sqlite"))
+        try outgrown.albums.append(AlbumDraft(title: "Unrelated", artist: "Someone"))
+        var aside = options
+        aside.indexesAsideFromRows = 0
+        #expect(try outgrown.importText(csv, options: aside) == second)
+        #expect(try outgrown.allAlbums().map(\.draft) == other.allAlbums().map(\.draft))
+        #expect(try outgrown.check().isEmpty)
         #expect(drafts.map(\.title) == (policy == .skip ? ["A", "A", "B", "C", "D"] : ["a", "A", "C", "E"]))
         #expect(try empty.check().isEmpty)
         #expect(try empty.changeFeedIDs() == RowIDs(try empty.allAlbums().map(\.id)))
+    }
+
+    @Test(arguments: [ImportOptions.ConflictPolicy.skip, .update])
+    func aLargeImportIntoASmallLibraryFindsItsAlbumsWithTheIndexesAside(policy: ImportOptions.ConflictPolicy) throws {
+        let csv = """
+            title,artist,year,genre,external_id
+            homogenic,BJORK,,Pop,
+            New,One,,,
+            Something,Else,,Rock,discogs:1
+            HOMOGENIC,björk,1997,Jazz,
+            Homogenic,Björk,2017,,
+
+            """
+        func run(aside: Bool) throws -> (ImportSummary, [[SQLiteValue]], [[SQLiteValue]]) {
+            let url = directory.file("\(aside)-\(policy).sqlite")
+            let library = try Library.open(at: url)
+            try library.albums.append(AlbumDraft(title: "Homogenic", artist: "Björk", genre: "Electronic", year: 1997))
+            try library.albums.append(AlbumDraft(title: "Low", artist: "David Bowie", year: 1977, externalID: "discogs:1"))
+            let before = try library.rows(of: "albums")
+            var options = ImportOptions(onConflict: policy)
+            options.indexesAsideFromRows = aside ? 0 : .max
+            let summary = try library.importText(csv, options: options)
+            #expect(try library.check().isEmpty)
+            let after = try library.rows(of: "albums").map { Array($0.prefix(7)) }
+            try Library.open(at: url).undo()
+            #expect(try library.rows(of: "albums") == before)
+            return (summary, after, before)
+        }
+        let (live, liveRows, _) = try run(aside: false)
+        let (aside, asideRows, _) = try run(aside: true)
+        #expect(aside == live)
+        #expect(asideRows == liveRows)
+        #expect(live.inserted == 2 && live.skippedDuplicates + live.updated == 3)
+        #expect(live.duplicatesWithinFile == (policy == .skip ? 1 : 0))
     }
 
     @Test func aSecondImportOfTheSameFileAddsNothing() throws {

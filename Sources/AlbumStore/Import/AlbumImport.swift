@@ -28,8 +28,8 @@ final class AlbumImport {
     private let now: Int64
     /// Whether rows are still written: false once an invalid row dooms an atomic import.
     private var writing = true
-    /// The secondary indexes, set aside for an import into an empty library (see
-    /// `DeferredIndexes`); `nil` when they are kept up to date row by row.
+    /// The secondary indexes, set aside for an import into an empty library or one the file
+    /// outgrows (see `DeferredIndexes`); `nil` when they are kept up to date row by row.
     private let deferred: DeferredIndexes?
     /// With the indexes set aside the library is not asked during the pass: a row whose key or
     /// external id an earlier row had is written, and checked once the pass is over (`resolve`).
@@ -43,8 +43,9 @@ final class AlbumImport {
         var isSuspect: Bool
     }
 
-    /// A row written that may repeat an earlier row of the file: 16 bytes, as a file that
-    /// repeats itself whole makes a million of them.
+    /// A row written that may repeat an earlier row of the file (or, when the library's keys
+    /// were loaded, an album already there): 16 bytes, as a file that repeats itself whole
+    /// makes a million of them.
     private struct Suspect {
         var id: Album.ID
         private var storedLine: UInt32
@@ -64,7 +65,12 @@ final class AlbumImport {
     /// The rows converted since the last progress report.
     private static let progressInterval = 4096
 
-    init(summary: ImportSummary, options: ImportOptions, rejects: RejectsFile?, in connection: Connection) throws {
+    /// Bytes a catalog row takes at least, to estimate the rows of a file from its size
+    /// (CSV rows of a title, an artist and a year take about 50).
+    static let bytesPerRowEstimate = 100
+
+    init(summary: ImportSummary, options: ImportOptions, rejects: RejectsFile?, totalBytes: Int?,
+         in connection: Connection) throws {
         self.connection = connection
         self.options = options
         self.summary = summary
@@ -85,8 +91,18 @@ final class AlbumImport {
             recorder = nil
         }
         pending.reserveCapacity(AlbumRepository.rowsPerInsert)
-        // Position stays: new rows go to its end, in order, which costs nothing.
-        deferred = last == nil ? try DeferredIndexes(table: "albums", keeping: ["albums_position"], in: connection) : nil
+        // The indexes are set aside for an empty library, and for a file estimated to hold more
+        // rows than the library (and many): rebuilding them then costs less than the rows'
+        // random inserts. The library's keys go into the sets, so rows are checked as for an
+        // empty one. Position stays: new rows go to its end, in order, which costs nothing.
+        var setsAside = last == nil
+        if !setsAside, let totalBytes {
+            let estimate = totalBytes / Self.bytesPerRowEstimate
+            let stored = try connection.scalar("SELECT count(*) FROM albums", as: Int.self) ?? 0
+            setsAside = estimate >= options.indexesAsideFromRows && estimate >= stored
+        }
+        if setsAside && last != nil { try duplicates.loadLibraryKeys(in: connection) }
+        deferred = setsAside ? try DeferredIndexes(table: "albums", keeping: ["albums_position"], in: connection) : nil
     }
 
     /// Whether the import must be rolled back for its invalid rows.
@@ -161,12 +177,7 @@ final class AlbumImport {
         case .skip:
             countDuplicate(match)
         case .fail:
-            let rejection = ImportRejection(
-                file: summary.file, line: row.line, field: nil,
-                reason: match.withinFile && ids.contains(match.album.id)
-                    ? "repeats an earlier row (\(match.album.quoted))"
-                    : "the library already has \(match.album.quoted) (album \(match.album.id))")
-            throw ImportError.conflict(rejection, existing: ids.contains(match.album.id) ? nil : match.album.id)
+            throw ImportError.conflict(conflict(line: row.line, with: match), existing: ids.contains(match.album.id) ? nil : match.album.id)
         case .update:
             if try update(match.album, with: row) { summary.updated += 1 } else { countDuplicate(match) }
         }
@@ -189,6 +200,9 @@ final class AlbumImport {
         // Not the unique index yet: the repeats are still there.
         try connection.execute("CREATE INDEX albumstore_import_external_id ON albums(external_id)")
         var repeats = RowIDs()
+        // Albums already there that a row repeated: a later row repeating one again repeats a
+        // row of the file too.
+        var matchedStored = KeySet()
         for suspect in suspects {
             guard let row = try AlbumRepository.album(id: suspect.id)(connection) else { continue }
             // The earliest row still standing that it repeats (a repeat found earlier is no
@@ -208,19 +222,18 @@ final class AlbumImport {
                 ).first { !repeats.contains($0.id) && DuplicateFinder.isSame(row.draft, artist: artist, title: title, as: $0) }
             }
             guard let earlier else { continue }
+            let added = ids.contains(earlier.id)
+            let match = DuplicateFinder.Match(album: earlier, withinFile: added || matchedStored.contains(earlier.id))
+            if !added { matchedStored.insert(earlier.id) }
             switch options.onConflict {
             case .fail:
-                let rejection = ImportRejection(
-                    file: summary.file, line: suspect.line, field: nil, reason: "repeats an earlier row (\(earlier.quoted))")
-                throw ImportError.conflict(rejection, existing: nil)
+                throw ImportError.conflict(conflict(line: suspect.line, with: match), existing: added ? nil : earlier.id)
             case .skip:
-                countDuplicate(DuplicateFinder.Match(album: earlier, withinFile: true))
+                countDuplicate(match)
             case .update:
                 let given = ImportedRow(line: suspect.line, draft: row.draft, supplied: suspect.supplied, createdAt: nil,
                                         updatedAt: suspect.updatedAtGiven ? ISO8601Timestamp.milliseconds(of: row.updatedAt) : nil)
-                if try update(earlier, with: given, record: false) { summary.updated += 1 } else {
-                    countDuplicate(DuplicateFinder.Match(album: earlier, withinFile: true))
-                }
+                if try update(earlier, with: given) { summary.updated += 1 } else { countDuplicate(match) }
             }
             summary.inserted -= 1
             repeats.insert(suspect.id...suspect.id)
@@ -236,13 +249,22 @@ final class AlbumImport {
         if !repeats.isEmpty { ids = ids.removing(Array(repeats)) }
     }
 
+    /// Where and why a row refuses the import under `ConflictPolicy.fail`.
+    private func conflict(line: Int, with match: DuplicateFinder.Match) -> ImportRejection {
+        ImportRejection(
+            file: summary.file, line: line, field: nil,
+            reason: ids.contains(match.album.id)
+                ? "repeats an earlier row (\(match.album.quoted))"
+                : "the library already has \(match.album.quoted) (album \(match.album.id))")
+    }
+
     private func countDuplicate(_ match: DuplicateFinder.Match) {
         summary.skippedDuplicates += 1
         if match.withinFile { summary.duplicatesWithinFile += 1 }
     }
 
     /// Changes `album` to the fields `row` supplies, in place; `false` when they are as stored.
-    private func update(_ album: Album, with row: ImportedRow, record: Bool = true) throws -> Bool {
+    private func update(_ album: Album, with row: ImportedRow) throws -> Bool {
         var draft = album.draft
         let given = row.draft, supplied = row.supplied
         if supplied.contains(.title) { draft.title = given.title }
@@ -257,7 +279,7 @@ final class AlbumImport {
         }
         let matchKey = MatchKey.of(artist: draft.artist, title: draft.title)
         // An album this import added needs no record: undo deletes it whatever it holds.
-        let recording = record && !ids.contains(album.id)
+        let recording = !ids.contains(album.id)
         if recording { recorder?.isEnabled = true }
         defer { if recording { recorder?.isEnabled = false } }
         try connection.run("""

@@ -6,8 +6,8 @@ internal import AlbumSQLite
 /// hash) touch a random leaf each, and once the indexes outgrow SQLite's page cache every
 /// insert reads and writes pages: measured here, 38 s for 1,000,000 albums into the five
 /// indexes of `albums`, against 5.7 s when the indexes are dropped and created afterwards
-/// (SQLite then sorts the keys once). Only for an import into an empty table, where building
-/// them costs what the rows cost; the indexes are created from the exact SQL `sqlite_schema`
+/// (SQLite then sorts the keys once). Only for an import into an empty table, or one the file
+/// is estimated to outgrow, where building them costs about what the rows cost; the indexes are created from the exact SQL `sqlite_schema`
 /// held, so the schema reads as before, and all of it is inside the import's transaction (a
 /// rollback puts them back untouched).
 struct DeferredIndexes {

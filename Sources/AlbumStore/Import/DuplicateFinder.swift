@@ -8,13 +8,14 @@ internal import AlbumSQLite
 /// either missing, and not two different external ids (two releases of one album).
 ///
 /// Probing the library costs an index lookup a row, so it is skipped where the answer is
-/// known: when the library was empty as the import began, only an earlier row of the file can
-/// match, and the in-memory sets of the keys and external-id hashes seen so far (8 bytes each,
+/// known: when the sets hold the library's keys too (it was empty, or a large import loaded
+/// them), the in-memory sets of the keys and external-id hashes seen so far (8 bytes each,
 /// some 16 MB per million rows) say when to look. The rows of the file written so far are in
 /// the table (the import's own transaction), so confirming a candidate is the same lookup.
 struct DuplicateFinder {
-    /// Whether the library held no album when the import began.
-    let libraryWasEmpty: Bool
+    /// Whether the sets hold every key the library has (it was empty, or its keys were loaded):
+    /// then a key not in them is surely new, and the library need not be asked.
+    private(set) var knowsLibrary: Bool
     private var matchKeys = KeySet()
     private var externalIDs = KeySet()
 
@@ -26,7 +27,16 @@ struct DuplicateFinder {
     }
 
     init(libraryWasEmpty: Bool) {
-        self.libraryWasEmpty = libraryWasEmpty
+        knowsLibrary = libraryWasEmpty
+    }
+
+    /// Puts the keys of every album in the library into the sets (one pass over the table).
+    mutating func loadLibraryKeys(in connection: Connection) throws {
+        try connection.cachedStatement("SELECT match_key, external_id FROM albums").forEach { row in
+            if let key = try row[0, as: Int64?.self] { matchKeys.insert(key) }
+            if let externalID = try row[1, as: String?.self] { externalIDs.insert(MatchKey.hash(externalID.utf8)) }
+        }
+        knowsLibrary = true
     }
 
     /// What the finder needs to know of a row, worked out once.
@@ -47,7 +57,7 @@ struct DuplicateFinder {
         let seenExternalID = externalIDHash.map { externalIDs.contains($0) } ?? false
         return Keys(
             matchKey: matchKey, externalIDHash: externalIDHash, seenKey: seenKey, seenExternalID: seenExternalID,
-            needsProbe: !libraryWasEmpty || seenKey || seenExternalID, mayRepeatFile: seenKey || seenExternalID)
+            needsProbe: !knowsLibrary || seenKey || seenExternalID, mayRepeatFile: seenKey || seenExternalID)
     }
 
     /// Remembers a row's keys for the rows after it.
@@ -63,12 +73,12 @@ struct DuplicateFinder {
     /// import from one that was there.
     func match(_ draft: AlbumDraft, keys: Keys, in connection: Connection, insertedByImport: (Album.ID) -> Bool) throws -> Match? {
         guard keys.needsProbe else { return nil }
-        if let externalID = draft.externalID, !libraryWasEmpty || keys.seenExternalID,
+        if let externalID = draft.externalID, !knowsLibrary || keys.seenExternalID,
            let album = try connection.first(
             "SELECT \(Album.columns) FROM albums WHERE external_id = ?", externalID, as: { try Album(row: $0) }) {
             return Match(album: album, withinFile: insertedByImport(album.id) || keys.seenExternalID)
         }
-        guard !libraryWasEmpty || keys.seenKey else { return nil }
+        guard !knowsLibrary || keys.seenKey else { return nil }
         let candidates = try connection.query(
             "SELECT \(Album.columns) FROM albums WHERE match_key = ? ORDER BY id", keys.matchKey, as: { try Album(row: $0) })
         guard !candidates.isEmpty else { return nil }

@@ -35,6 +35,11 @@ public struct ImportOptions: Sendable {
     /// It runs on the importing thread: keep it quick.
     public var progress: (@Sendable (ImportProgress) -> Void)?
 
+    /// From how many estimated rows (the file's size over `AlbumImport.bytesPerRowEstimate`) an
+    /// import into a non-empty library sets the indexes aside, when the library holds fewer
+    /// albums than that; tests lower it to reach that path with small files.
+    var indexesAsideFromRows = 50_000
+
     public init(
         encoding: CatalogEncoding? = nil, mapping: [String: AlbumField] = [:], onConflict: ConflictPolicy = .skip,
         invalidRows: InvalidRowPolicy = .rejectFile, rejectsPath: String? = nil, dryRun: Bool = false,

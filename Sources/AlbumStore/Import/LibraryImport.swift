@@ -55,7 +55,8 @@ extension Library {
         // SQLite's default page cache (2 MiB) is kept: with the indexes of an empty library set
         // aside (DeferredIndexes) a larger one measured no faster here, and costs its size in memory.
         let summary = try performImport { connection in
-            let run = try AlbumImport(summary: start, options: options, rejects: rejects, in: connection)
+            let run = try AlbumImport(
+                summary: start, options: options, rejects: rejects, totalBytes: input.totalBytes, in: connection)
             let ids = try ChangeLog.bulk(.insert, .albums, in: connection) {
                 try run.run(&reader, totalBytes: input.totalBytes)
                 return run.ids
