@@ -36,6 +36,10 @@ let package = Package(
             name: "bench-import-c",
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
+        .executableTarget(
+            name: "bench-import-grdb",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // scripts/bench-albums and scripts/bench-observe: the library's own operations.
         .target(name: "BenchStatistics"),
         .executableTarget(
