@@ -26,6 +26,16 @@ public final class ChangeRecorder {
 
     deinit { sqlite3session_delete(session) }
 
+    /// Whether changes are being recorded (`true` from the start). While `false` the session
+    /// records nothing, so bulk work it has no use for (an import's inserts, kept by their ids)
+    /// costs it next to nothing. The changeset still gives a recorded row's values as they are
+    /// when it is taken.
+    /// Related SQLite documentation: https://sqlite.org/session/sqlite3session_enable.html
+    public var isEnabled: Bool {
+        get { sqlite3session_enable(session, -1) != 0 }
+        set { sqlite3session_enable(session, newValue ? 1 : 0) }
+    }
+
     /// The changes recorded so far, net: a row inserted then deleted leaves nothing.
     public func changeset() throws(SQLiteError) -> Changeset {
         var count: Int32 = 0

@@ -68,6 +68,8 @@ public final class Library: Sendable {
             // WAL rewrites the file header: the migrator turns it on only once the file is known to be ours.
             let database = try Database(path: plan.filename, options: plan.options(busyTimeout: busyTimeout))
             (schemaVersion, positionColumn) = try database.withWriter { connection in
+                // Before migrating: migration 0005 fills the match keys with it.
+                try MatchKey.register(on: connection)
                 // Reading only: check the file is ours and current, and write nothing.
                 let version = access == .readOnly ? try migrator.verify(connection, path: path)
                     : try migrator.migrate(connection)
@@ -217,6 +219,28 @@ public final class Library: Sendable {
             if !ids.isEmpty { try history.recordAppend(ids, description: description, in: command.connection) }
             return (ids, nil)
         }
+    }
+
+    /// Runs an import (`importAlbums`): `body` returns its result, the new ids and the changeset
+    /// of its in-place updates, kept together as one history entry. A body that throws
+    /// `RollingBack` leaves the library as it was and returns the result it carries.
+    func performImport<T: Sendable>(_ body: (Connection) throws -> (T, RowIDs, Changeset, String)) throws -> T {
+        do {
+            return try write { command in
+                let (result, ids, updates, description) = try body(command.connection)
+                if !ids.isEmpty || !updates.isEmpty {
+                    try history.recordAppend(ids, updates: updates, description: description, in: command.connection)
+                }
+                return (result, nil)
+            }
+        } catch let rollback as RollingBack<T> {
+            return rollback.result
+        }
+    }
+
+    /// Thrown from a command's body to roll its transaction back and still return `result`.
+    struct RollingBack<T: Sendable>: Error {
+        let result: T
     }
 
     /// Runs `body` in a write transaction under a new transaction number. After the commit it

@@ -279,9 +279,9 @@ public struct AlbumRepository: Sendable {
                 try Self.checkExternalID(valid.externalID, except: id, in: connection)
                 try connection.run("""
                     UPDATE albums SET title = ?, artist = ?, genre = ?, year = ?, cover_url = ?, external_id = ?,
-                        updated_at = max(?, created_at) WHERE id = ?
+                        updated_at = max(?, created_at), match_key = ? WHERE id = ?
                     """, valid.title, valid.artist, valid.genre, valid.year, valid.coverURL, valid.externalID,
-                    Date().millisecondsSince1970, id)
+                    Date().millisecondsSince1970, MatchKey.of(artist: valid.artist, title: valid.title), id)
                 guard let updated = try Self.album(id: id)(connection) else { throw AlbumError.notFound(id: id) }
                 return (updated, "edit \(updated.quoted)")
             }
@@ -379,14 +379,18 @@ public struct AlbumRepository: Sendable {
 
     static let rowsPerInsert = 64
 
-    private static func insertSQL(rows: Int) -> String {
-        "INSERT INTO albums (position, title, artist, genre, year, cover_url, external_id, created_at, updated_at) VALUES "
-            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+    static func insertSQL(rows: Int) -> String {
+        "INSERT INTO albums (position, title, artist, genre, year, cover_url, external_id, created_at, updated_at, match_key) VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
     }
 
-    /// Binds one album to the parameters of row `row` of an insert.
-    private static func bind(_ draft: AlbumDraft, position: Int64, now: Int64, to statement: Statement, row: Int) throws {
-        let base = Int32(row * 9)
+    /// Binds one album to the parameters of row `row` of an insert (`insertSQL`), with its
+    /// match key (computed unless given).
+    static func bind(
+        _ draft: AlbumDraft, position: Int64, created: Int64, updated: Int64, matchKey: Int64? = nil,
+        to statement: Statement, row: Int
+    ) throws {
+        let base = Int32(row * 10)
         try statement.bind(position, at: base + 1)
         try statement.bind(draft.title, at: base + 2)
         try statement.bind(draft.artist, at: base + 3)
@@ -394,8 +398,13 @@ public struct AlbumRepository: Sendable {
         try statement.bind(draft.year, at: base + 5)
         try statement.bind(draft.coverURL, at: base + 6)
         try statement.bind(draft.externalID, at: base + 7)
-        try statement.bind(now, at: base + 8)
-        try statement.bind(now, at: base + 9)
+        try statement.bind(created, at: base + 8)
+        try statement.bind(updated, at: base + 9)
+        try statement.bind(matchKey ?? MatchKey.of(artist: draft.artist, title: draft.title), at: base + 10)
+    }
+
+    private static func bind(_ draft: AlbumDraft, position: Int64, now: Int64, to statement: Statement, row: Int) throws {
+        try bind(draft, position: position, created: now, updated: now, to: statement, row: row)
     }
 
     /// Refuses a batch that gives one external id to two albums.

@@ -19,10 +19,12 @@ struct UndoHistory: Sendable {
         try add(description, changeset: changeset, appended: nil, in: connection)
     }
 
-    /// Records a bulk append of albums by their ids, without a changeset: one is made from the
-    /// deletion if the append is ever undone.
-    func recordAppend(_ ids: RowIDs, description: String, in connection: Connection) throws {
-        try add(description, changeset: Changeset(data: Data()), appended: ids, in: connection)
+    /// Records a bulk append of albums by their ids, without a changeset of the inserts: one is
+    /// made from the deletion if the append is ever undone. `updates` holds what the same
+    /// command changed in place (an import's updated duplicates), recorded as usual.
+    func recordAppend(_ ids: RowIDs, updates: Changeset = Changeset(data: Data()), description: String,
+                      in connection: Connection) throws {
+        try add(description, changeset: updates, appended: ids, in: connection)
     }
 
     private func add(_ description: String, changeset: Changeset, appended: RowIDs?, in connection: Connection) throws {
@@ -43,8 +45,8 @@ struct UndoHistory: Sendable {
         guard let (entry, changeset, appended) = try top(undone: false, in: connection) else {
             throw HistoryError.nothingToUndo
         }
-        if let appended { return (entry, try undoAppend(entry, ids: appended, in: connection)) }
         try Self.requireReadable(changeset, of: entry)
+        if let appended { return (entry, try undoAppend(entry, ids: appended, updates: changeset, in: connection)) }
         return (entry, try replay(try changeset.inverted(), of: entry, undone: true, in: connection))
     }
 
@@ -79,10 +81,20 @@ struct UndoHistory: Sendable {
         }
     }
 
-    /// Deletes a bulk append's albums, recording the deletion: its inverse becomes the entry's
-    /// changeset, so redo and later undos work as for any command.
-    private func undoAppend(_ entry: HistoryEntry, ids: RowIDs, in connection: Connection) throws -> Changeset? {
+    /// Reverts a bulk append's in-place `updates` (an import's), then deletes its albums,
+    /// recording both: their inverse becomes the entry's changeset, so redo and later undos work
+    /// as for any command.
+    private func undoAppend(_ entry: HistoryEntry, ids: RowIDs, updates: Changeset, in connection: Connection) throws -> Changeset? {
         let recorder = try ChangeRecorder(connection: connection, tables: TableDescription.undoable)
+        // The updates first: a row the command inserted and then updated (a file holding the
+        // same album twice) goes back to its inserted values, then goes.
+        if !updates.isEmpty {
+            do {
+                try updates.inverted().apply(to: connection)
+            } catch {
+                throw HistoryError.conflict(command: entry.description, reason: error.message)
+            }
+        }
         _ = try ChangeLog.bulk(.delete, .albums, in: connection) {
             for range in ids.ranges {
                 try connection.run("DELETE FROM albums WHERE id BETWEEN ? AND ?", range.lowerBound, range.upperBound)

@@ -1,0 +1,193 @@
+import Foundation
+internal import AlbumSQLite
+
+/// One import in progress: reads a catalog in one streaming pass inside the command's write
+/// transaction, and adds, updates, skips or rejects each row.
+///
+/// Memory stays bounded whatever the file's size: rows go to the table in batches of
+/// `AlbumRepository.rowsPerInsert` (one multi-row INSERT each, a cached statement), the new ids
+/// are kept as ranges, and what grows with the file is only the duplicate finder's sets of
+/// 64-bit keys. The inserts are logged as ranges (`ChangeLog.bulk`, run by the caller) and kept
+/// by the history as ids; in-place updates are recorded by a session (`ChangeRecorder`) that is
+/// on only while an update runs, so the inserts cost it nothing.
+///
+/// Atomic by default: at the first invalid row writing stops, and the rest of the file is still
+/// read and checked so that every error is listed; the caller then rolls back.
+final class AlbumImport {
+    private let connection: Connection
+    private let options: ImportOptions
+    private(set) var summary: ImportSummary
+    private var converter: RecordConverter
+    private var duplicates: DuplicateFinder
+    private let rejects: RejectsFile?
+    /// Records the in-place updates (only under `ConflictPolicy.update`).
+    private let recorder: ChangeRecorder?
+    private var pending: [(row: ImportedRow, matchKey: Int64)] = []
+    private(set) var ids = RowIDs()
+    private var nextPosition: Int64
+    private let now: Int64
+    /// Whether rows are still written: false once an invalid row dooms an atomic import.
+    private var writing = true
+    /// The rows converted since the last progress report.
+    private static let progressInterval = 4096
+
+    init(summary: ImportSummary, options: ImportOptions, rejects: RejectsFile?, in connection: Connection) throws {
+        self.connection = connection
+        self.options = options
+        self.summary = summary
+        self.rejects = rejects
+        converter = RecordConverter(mapping: options.mapping)
+        let last = try connection.scalar("SELECT max(position) FROM albums", as: Int64.self)
+        duplicates = DuplicateFinder(libraryWasEmpty: last == nil)
+        nextPosition = last.map { $0 &+ PositionKey.gap } ?? 0
+        if let last, Int128(last) + Int128(PositionKey.gap) >= PositionKey.ceiling {
+            throw AlbumError.invalid(field: "position", reason: "no room for albums after the last one")
+        }
+        now = Date().millisecondsSince1970
+        if options.onConflict == .update {
+            let recorder = try ChangeRecorder(connection: connection, tables: TableDescription.undoable)
+            recorder.isEnabled = false
+            self.recorder = recorder
+        } else {
+            recorder = nil
+        }
+        pending.reserveCapacity(AlbumRepository.rowsPerInsert)
+    }
+
+    /// Whether the import must be rolled back for its invalid rows.
+    var isRefused: Bool { options.invalidRows == .rejectFile && summary.rejected > 0 }
+
+    /// The changes made in place, for the history (empty when there were none).
+    func updates() throws -> Changeset {
+        try recorder?.changeset() ?? Changeset(data: Data())
+    }
+
+    /// Reads `reader` to its end.
+    /// - Throws: `ImportError.unreadable` when the file cannot be read on, `.conflict` under
+    ///   `ConflictPolicy.fail`, or a storage error.
+    func run<Reader: CatalogReader>(_ reader: inout Reader, totalBytes: Int?) throws {
+        var sinceReport = 0
+        while true {
+            let record: CatalogRecord?
+            do {
+                record = try reader.next()
+            } catch let error as CatalogError {
+                throw ImportError.unreadable(file: summary.file, line: error.line, reason: error.reason)
+            }
+            guard let record else { break }
+            summary.rows += 1
+            switch converter.convert(record, columns: reader.columns) {
+            case .success(let row):
+                if writing { try take(row) }
+            case .failure(let problem):
+                try reject(ImportRejection(file: summary.file, line: record.line, field: problem.field, reason: problem.reason),
+                           record: record, columns: reader.columns)
+            }
+            sinceReport += 1
+            if sinceReport == Self.progressInterval, let progress = options.progress {
+                sinceReport = 0
+                progress(ImportProgress(rows: summary.rows, bytesRead: reader.bytesRead, totalBytes: totalBytes))
+            }
+        }
+        if writing { try flush() }
+        summary.ignoredColumns = converter.unknownColumns
+        summary.skippedNotMusic = reader.skippedNotMusic
+        try rejects?.close()
+        options.progress?(ImportProgress(rows: summary.rows, bytesRead: reader.bytesRead, totalBytes: totalBytes))
+    }
+
+    // MARK: Rows
+
+    private func take(_ row: ImportedRow) throws {
+        let matchKey = MatchKey.of(artist: row.draft.artist, title: row.draft.title)
+        let keys = duplicates.keys(of: row.draft, matchKey: matchKey)
+        // An earlier row may still wait in the batch: write it before looking.
+        if keys.mayRepeatFile { try flush() }
+        let match = try duplicates.match(row.draft, keys: keys, in: connection) { ids.contains($0) }
+        duplicates.remember(keys)
+        guard let match else {
+            pending.append((row, matchKey))
+            summary.inserted += 1
+            if pending.count == AlbumRepository.rowsPerInsert { try flush() }
+            return
+        }
+        switch options.onConflict {
+        case .skip:
+            countDuplicate(match)
+        case .fail:
+            let rejection = ImportRejection(
+                file: summary.file, line: row.line, field: nil,
+                reason: match.withinFile && ids.contains(match.album.id)
+                    ? "repeats an earlier row (\(match.album.quoted))"
+                    : "the library already has \(match.album.quoted) (album \(match.album.id))")
+            throw ImportError.conflict(rejection, existing: ids.contains(match.album.id) ? nil : match.album.id)
+        case .update:
+            if try update(match.album, with: row) { summary.updated += 1 } else { countDuplicate(match) }
+        }
+    }
+
+    private func countDuplicate(_ match: DuplicateFinder.Match) {
+        summary.skippedDuplicates += 1
+        if match.withinFile { summary.duplicatesWithinFile += 1 }
+    }
+
+    /// Changes `album` to the fields `row` supplies, in place; `false` when they are as stored.
+    private func update(_ album: Album, with row: ImportedRow) throws -> Bool {
+        var draft = album.draft
+        let given = row.draft, supplied = row.supplied
+        if supplied.contains(.title) { draft.title = given.title }
+        if supplied.contains(.artist) { draft.artist = given.artist }
+        if supplied.contains(.genre) { draft.genre = given.genre }
+        if supplied.contains(.year) { draft.year = given.year }
+        if supplied.contains(.coverURL) { draft.coverURL = given.coverURL }
+        if supplied.contains(.externalID) { draft.externalID = given.externalID }
+        let updatedAt = row.updatedAt ?? now
+        guard draft != album.draft || (row.updatedAt != nil && row.updatedAt != ISO8601Timestamp.milliseconds(of: album.updatedAt)) else {
+            return false
+        }
+        let matchKey = MatchKey.of(artist: draft.artist, title: draft.title)
+        recorder?.isEnabled = true
+        defer { recorder?.isEnabled = false }
+        try connection.run("""
+            UPDATE albums SET title = ?, artist = ?, genre = ?, year = ?, cover_url = ?, external_id = ?,
+                updated_at = max(?, created_at), match_key = ? WHERE id = ?
+            """, draft.title, draft.artist, draft.genre, draft.year, draft.coverURL, draft.externalID,
+            updatedAt, matchKey, album.id)
+        duplicates.remember(matchKey: matchKey)
+        return true
+    }
+
+    private func reject(_ rejection: ImportRejection, record: CatalogRecord, columns: [String]) throws {
+        summary.rejected += 1
+        if summary.rejections.count < ImportSummary.rejectionsKept { summary.rejections.append(rejection) }
+        try rejects?.write(rejection, record: record, columns: columns)
+        if options.invalidRows == .rejectFile {
+            // The import will be rolled back: stop writing, keep reading for the other errors.
+            writing = false
+            pending.removeAll()
+        }
+    }
+
+    // MARK: Writing
+
+    /// Writes the waiting rows with one multi-row INSERT.
+    private func flush() throws {
+        guard !pending.isEmpty else { return }
+        guard Int128(nextPosition) + Int128(PositionKey.gap) * Int128(pending.count) < PositionKey.ceiling else {
+            throw AlbumError.invalid(field: "position", reason: "no room for \(pending.count) albums after the last one")
+        }
+        let insert = try connection.cachedStatement(AlbumRepository.insertSQL(rows: pending.count))
+        for (offset, (row, matchKey)) in pending.enumerated() {
+            let created = row.createdAt ?? now
+            try AlbumRepository.bind(
+                row.draft, position: nextPosition, created: created, updated: row.updatedAt ?? now, matchKey: matchKey,
+                to: insert, row: offset)
+            nextPosition += PositionKey.gap
+        }
+        try insert.run()
+        // New rowids count up from the largest one, one statement at a time.
+        let last = connection.lastInsertRowID
+        ids.insert((last - Int64(pending.count) + 1)...last)
+        pending.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,51 @@
+/// How an import maps, checks and writes what it reads (`Library.importAlbums`).
+public struct ImportOptions: Sendable {
+    /// What an import does with an album the library (or an earlier row of the file) already has.
+    public enum ConflictPolicy: String, Sendable, CaseIterable {
+        /// Leave the stored album as it is and count the row as a duplicate (the default).
+        case skip
+        /// Change the stored album, in place, to the fields the file supplies; fields the file
+        /// has no column or key for keep their stored values. The id and position stay.
+        case update
+        /// Refuse the whole import: nothing changes.
+        case fail
+    }
+
+    /// What an import does with a row that cannot become an album.
+    public enum InvalidRowPolicy: String, Sendable, CaseIterable {
+        /// Refuse the whole file, listing every invalid row, and change nothing (the default).
+        case rejectFile
+        /// Import the valid rows and report (and write to `rejectsPath`) the others.
+        case skip
+    }
+
+    /// The file's text encoding; `nil` detects it (a BOM, else UTF-8, else a Windows-1252 guess).
+    public var encoding: CatalogEncoding?
+    /// Source columns or keys mapped to album fields before any name is looked up, by name
+    /// ignoring case (`["Disc Title": .title]`): `--map SOURCE=FIELD`.
+    public var mapping: [String: AlbumField]
+    public var onConflict: ConflictPolicy
+    public var invalidRows: InvalidRowPolicy
+    /// A file to write every rejected row to, with its reasons (CSV: `file`, `line`, `field`,
+    /// `reason`, `record`); `nil` writes none. Written whether or not the import is refused.
+    public var rejectsPath: String?
+    /// Read, check and count everything, and write nothing to the library.
+    public var dryRun: Bool
+    /// Called now and then (every few thousand rows, and at the end) with how far the import is.
+    /// It runs on the importing thread: keep it quick.
+    public var progress: (@Sendable (ImportProgress) -> Void)?
+
+    public init(
+        encoding: CatalogEncoding? = nil, mapping: [String: AlbumField] = [:], onConflict: ConflictPolicy = .skip,
+        invalidRows: InvalidRowPolicy = .rejectFile, rejectsPath: String? = nil, dryRun: Bool = false,
+        progress: (@Sendable (ImportProgress) -> Void)? = nil
+    ) {
+        self.encoding = encoding
+        self.mapping = mapping
+        self.onConflict = onConflict
+        self.invalidRows = invalidRows
+        self.rejectsPath = rejectsPath
+        self.dryRun = dryRun
+        self.progress = progress
+    }
+}

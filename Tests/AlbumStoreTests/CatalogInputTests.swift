@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import AlbumStore
+
+/// How a catalog's bytes become UTF-8: BOMs, UTF-16 in pieces, Windows-1252 guessed or Latin-1
+/// forced, and what the input tells the import (encoding, size, bytes read).
+struct CatalogInputTests {
+    /// Everything the input gives, read through `advance(keeping:)` as a reader does.
+    private func decoded(_ input: CatalogInput) throws -> String {
+        var bytes = Array(UnsafeBufferPointer(start: input.bytes, count: input.count))
+        while try input.advance(keeping: input.count) {
+            bytes += Array(UnsafeBufferPointer(start: input.bytes, count: input.count))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let text = "title,artist\nÉté 🎶 “quoted”,Björk\n"
+
+    private static func utf16(_ text: String, bigEndian: Bool, bom: Bool) -> Data {
+        var bytes: [UInt8] = bom ? (bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) : []
+        for unit in text.utf16 {
+            let (high, low) = (UInt8(unit >> 8), UInt8(unit & 0xFF))
+            bytes += bigEndian ? [high, low] : [low, high]
+        }
+        return Data(bytes)
+    }
+
+    @Test(arguments: [false, true], [1, 2, 3, 5, 4096])
+    func utf16WithABOMIsTranscodedEvenWhenPiecesSplitSurrogatePairs(bigEndian: Bool, chunkSize: Int) throws {
+        let input = try CatalogInput(data: Self.utf16(Self.text, bigEndian: bigEndian, bom: true), chunkSize: chunkSize)
+
+        #expect(input.encoding == (bigEndian ? .utf16BE : .utf16LE))
+        #expect(!input.encodingWasGuessed)
+        #expect(try decoded(input) == Self.text)
+        #expect(input.bytesRead == Self.text.utf16.count * 2 + 2)
+    }
+
+    @Test func utf16WithoutABOMIsGuessedFromItsZeroBytes() throws {
+        let little = try CatalogInput(data: Self.utf16("title\nLow\n", bigEndian: false, bom: false))
+        let big = try CatalogInput(data: Self.utf16("title\nLow\n", bigEndian: true, bom: false))
+        #expect((little.encoding, little.encodingWasGuessed) == (.utf16LE, true))
+        #expect((big.encoding, big.encodingWasGuessed) == (.utf16BE, true))
+        #expect(try decoded(big) == "title\nLow\n")
+    }
+
+    @Test func aForcedUTF16ChoosesItsByteOrderFromTheBOM() throws {
+        let input = try CatalogInput(data: Self.utf16("a🎶", bigEndian: true, bom: true), encoding: .utf16)
+        #expect(input.encoding == .utf16BE)
+        #expect(try decoded(input) == "a🎶")
+    }
+
+    @Test func aLoneSurrogateAndACutOffCodeUnitBecomeReplacementCharacters() throws {
+        let input = try CatalogInput(data: Data([0xFF, 0xFE, 0x41, 0x00, 0x3D, 0xD8, 0x42, 0x00, 0x43]), chunkSize: 3)
+        #expect(try decoded(input) == "A\u{FFFD}B\u{FFFD}")
+    }
+
+    @Test func bytesThatAreNotUTF8AreGuessedToBeWindows1252() throws {
+        // “Café” as Windows-1252 writes it: 0x93 and 0x94 are curly quotes, 0xE9 is é.
+        let bytes: [UInt8] = Array("title\n".utf8) + [0x93] + Array("Caf".utf8) + [0xE9, 0x94, 0x0A, 0x80, 0x81, 0x9D]
+        let input = try CatalogInput(data: Data(bytes), chunkSize: 4)
+
+        #expect(input.encoding == .windows1252)
+        #expect(input.encodingWasGuessed)
+        #expect(try decoded(input) == "title\n“Café”\n€\u{81}\u{9D}")
+    }
+
+    @Test func aForcedLatin1ReadsEachByteAsItsCodePoint() throws {
+        let input = try CatalogInput(data: Data([0x93, 0x43, 0xE9]), encoding: .latin1)
+        #expect((input.encoding, input.encodingWasGuessed) == (.latin1, false))
+        #expect(try decoded(input) == "\u{93}Cé")
+    }
+
+    @Test func aForcedWindows1252IsUsedEvenForValidUTF8() throws {
+        let input = try CatalogInput(data: Data("é".utf8), encoding: .windows1252)
+        #expect(try decoded(input) == "Ã©")
+    }
+
+    @Test func validUTF8IsReadAsItIsAndNotGuessed() throws {
+        let input = try CatalogInput(Self.text, chunkSize: 3)
+        #expect((input.encoding, input.encodingWasGuessed) == (.utf8, false))
+        #expect(try decoded(input) == Self.text)
+        #expect(input.totalBytes == Self.text.utf8.count)
+    }
+
+    @Test func aRegularFileIsCheckedWholeSoLateWindows1252BytesAreFound() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("late.csv").path
+        let bytes = Array(repeating: UInt8(ascii: "a"), count: 3 << 20) + [0x0A, 0xE9, 0x0A]
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+
+        let input = try CatalogInput(path: path)
+
+        #expect((input.encoding, input.encodingWasGuessed) == (.windows1252, true))
+        #expect(input.totalBytes == bytes.count)
+        #expect(input.bytesRead == CatalogInput.defaultChunkSize)
+        #expect(input.head.count == CatalogInput.defaultChunkSize)
+    }
+
+    @Test func aFileThatCannotBeOpenedIsACatalogError() throws {
+        #expect(throws: CatalogError.self) { try CatalogInput(path: "/nonexistent/albums.csv") }
+    }
+
+    @Test func encodingsAreNamedAsPeopleSpellThem() {
+        #expect(CatalogEncoding(name: "UTF8") == .utf8)
+        #expect(CatalogEncoding(name: "cp1252") == .windows1252)
+        #expect(CatalogEncoding(name: "ISO-8859-1") == .latin1)
+        #expect(CatalogEncoding(name: "utf-16le") == .utf16LE)
+        #expect(CatalogEncoding(name: "ebcdic") == nil)
+        #expect(CatalogEncoding.allCases.allSatisfy { CatalogEncoding(name: $0.rawValue) == $0 })
+    }
+}
