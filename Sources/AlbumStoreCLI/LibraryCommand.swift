@@ -21,3 +21,5 @@ extension History: LibraryCommand {}
 extension Watch: LibraryCommand {}
 extension Check: LibraryCommand {}
 extension Backup: LibraryCommand {}
+extension Import: LibraryCommand {}
+extension Export: LibraryCommand {}

@@ -142,6 +142,11 @@ ALTER TABLE albums ADD COLUMN match_key INTEGER;
 CREATE INDEX albums_match_key ON albums(match_key);
 -- albumstore_match_key is a deterministic SQL function the library registers on its
 -- connections (the sqlite3 shell does not have it, so only the library can apply this).
+--
+-- The backfill is not a change anyone made to an album: without the change-log update trigger
+-- it logs nothing (one entry per album would flood observers and the log). The library
+-- reinstalls the trigger, as generated, in the transaction of the last migration it applies.
+DROP TRIGGER IF EXISTS albums_log_update;
 UPDATE albums SET match_key = albumstore_match_key(artist, title);
 
 """####),

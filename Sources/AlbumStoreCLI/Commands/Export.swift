@@ -1,0 +1,67 @@
+import AlbumStore
+import ArgumentParser
+import Foundation
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write every album, in list order, as CSV, TSV, JSON or NDJSON (what import reads back).",
+        discussion: """
+            Albums are written as they are read, in memory that does not grow with the library. \
+            Without --output they go to stdout. --output writes a file atomically: a temporary \
+            file beside it, renamed over it only once complete, so a failed export leaves no \
+            half-written file. The format is --format, else --output's extension (.csv, .tsv, \
+            .json, .ndjson or .jsonl), else csv.
+
+            `albumstore import` reads an export back as it is: into an empty library it gives \
+            the same albums, with the same fields and dates, in the same order.
+
+            Examples:
+              albumstore export > albums.csv
+              albumstore export --output albums.json
+              albumstore export --format ndjson | gzip > albums.ndjson.gz
+              albumstore export --output albums.csv --bom     # for spreadsheet programs that want one
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case csv, tsv, json, ndjson
+    }
+
+    @OptionGroup var store: StoreOptions
+    @Option(help: "csv, tsv, json (one array) or ndjson (one object a line); default: from --output's extension, else csv.")
+    var format: Format?
+    @Option(help: ArgumentHelp("Write to this file (atomically) instead of stdout.", valueName: "file"))
+    var output: String?
+    @Flag(help: "Start with a UTF-8 byte-order mark, for spreadsheet programs that need one.")
+    var bom = false
+
+    /// The format asked for, else the one `--output`'s extension names, else CSV.
+    var chosenFormat: Format {
+        if let format { return format }
+        switch output.map({ URL(fileURLWithPath: $0).pathExtension.lowercased() }) {
+        case "tsv", "tab": return .tsv
+        case "json": return .json
+        case "ndjson", "jsonl": return .ndjson
+        default: return .csv
+        }
+    }
+
+    func run() throws {
+        let albums = try store.openLibrary(.readOnly).albums
+        guard let output else {
+            try write(albums, to: FileDescriptorSink(fileDescriptor: STDOUT_FILENO))
+            return
+        }
+        try AtomicFile.write(to: output) { sink in try write(albums, to: sink) }
+    }
+
+    private func write(_ albums: AlbumRepository, to sink: FileDescriptorSink) throws {
+        if bom { try sink.write([0xEF, 0xBB, 0xBF]) }
+        let writer: any AlbumWriter = switch chosenFormat {
+        case .csv: CSVWriter(to: sink)
+        case .tsv: TSVWriter(to: sink)
+        case .json: JSONWriter(to: sink)
+        case .ndjson: NDJSONWriter(to: sink)
+        }
+        try albums.write(to: writer)
+    }
+}

@@ -1,0 +1,38 @@
+import AlbumStore
+import Foundation
+import Synchronization
+
+/// The progress line `albumstore import` keeps up to date on stderr when stderr is a terminal:
+/// rows read, rows a second, and the share of the file's bytes read when its size is known.
+final class ImportProgressLine: Sendable {
+    private struct State {
+        var lastShown: ContinuousClock.Instant?
+        var shown = false
+    }
+
+    private let start = ContinuousClock.now
+    private let state = Mutex(State())
+    /// At most this often, so the terminal is not the import's bottleneck.
+    private static let interval = Duration.milliseconds(200)
+
+    func show(_ progress: ImportProgress) {
+        let now = ContinuousClock.now
+        let draw = state.withLock { state in
+            if let last = state.lastShown, now - last < Self.interval { return false }
+            state.lastShown = now
+            state.shown = true
+            return true
+        }
+        guard draw else { return }
+        let seconds = max(0.001, Double((now - start).components.attoseconds) / 1e18 + Double((now - start).components.seconds))
+        var text = "\(progress.rows) rows, \(Int(Double(progress.rows) / seconds)) rows/s"
+        if let fraction = progress.fraction { text += ", \(Int(fraction * 100))%" }
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+    }
+
+    /// Erases the line before the summary is printed.
+    func clear() {
+        guard state.withLock({ $0.shown }) else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

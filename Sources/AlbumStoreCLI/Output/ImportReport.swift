@@ -1,0 +1,40 @@
+import AlbumStore
+
+/// What `albumstore import` says when it is done: the rejected rows (the first 20, as
+/// `FILE:LINE: field: reason`) and one summary line.
+struct ImportReport {
+    let summary: ImportSummary
+    let rejectsPath: String?
+
+    /// The rejections the summary carries, one line each on stderr, and how many more there were.
+    func printRejections() {
+        for rejection in summary.rejections { inform(rejection.description) }
+        let more = summary.rejected - summary.rejections.count
+        if more > 0 {
+            inform("… and \(more) more rejected " + (more == 1 ? "row" : "rows")
+                + (rejectsPath.map { " (all are in \($0))" } ?? " (--rejects FILE lists them all)"))
+        }
+    }
+
+    /// `Imported albums.csv (csv, utf-8): 12 inserted, 0 updated, 3 skipped as duplicates, ...`.
+    var line: String {
+        var counts = [
+            "\(summary.inserted) inserted", "\(summary.updated) updated",
+            "\(summary.skippedDuplicates) skipped as duplicates"
+                + (summary.duplicatesWithinFile > 0 ? " (\(summary.duplicatesWithinFile) repeated within the file)" : ""),
+            "\(summary.rejected) rejected",
+            "\(summary.skippedNotMusicTotal) skipped as not music",
+        ]
+        if summary.skippedNotMusicTotal > 0 {
+            counts[4] += " (" + summary.skippedNotMusic.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+                .joined(separator: ", ") + ")"
+        }
+        let head = summary.dryRun ? "Dry run of \(summary.file), nothing changed; it would give" : "Imported \(summary.file)"
+        var line = "\(head) (\(summary.format.rawValue), \(summary.encoding.rawValue)"
+            + (summary.encodingWasGuessed ? ", a guess: --encoding sets it" : "") + "): " + counts.joined(separator: ", ")
+        if !summary.ignoredColumns.isEmpty {
+            line += "; ignored columns: " + summary.ignoredColumns.joined(separator: ", ")
+        }
+        return line + "."
+    }
+}
