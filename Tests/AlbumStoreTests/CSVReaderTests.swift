@@ -166,4 +166,22 @@ struct CSVReaderTests {
             #expect(catalog.problems == [nil, nil])
         }
     }
+
+    @Test func aQuoteInsideAnUnquotedFieldIsText() throws {
+        let catalog = try read("title,artist\n12\" Single,A \"B\" C\n")
+        #expect(catalog.rows == [["title": "12\" Single", "artist": "A \"B\" C"]])
+    }
+
+    @Test func aHeaderAloneGivesColumnsAndNoRecords() throws {
+        let catalog = try read("title,artist,,year\r\n")
+        #expect(catalog.columns == ["title", "artist", "", "year"])
+        #expect(catalog.records.isEmpty)
+    }
+
+    @Test func theFormatsReadersReadCSVAndTSV() throws {
+        let csv = try ReadCatalog.all(CatalogFormat.csv.reader(over: CatalogInput("a,b\n1,2\n")))
+        let tsv = try ReadCatalog.all(CatalogFormat.tsv.reader(over: CatalogInput("a\tb\n1,2\t3\n")))
+        #expect(csv.rows == [["a": "1", "b": "2"]])
+        #expect(tsv.rows == [["a": "1,2", "b": "3"]])
+    }
 }

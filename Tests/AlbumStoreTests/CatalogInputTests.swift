@@ -108,4 +108,34 @@ struct CatalogInputTests {
         #expect(CatalogEncoding(name: "ebcdic") == nil)
         #expect(CatalogEncoding.allCases.allSatisfy { CatalogEncoding(name: $0.rawValue) == $0 })
     }
+
+    @Test func aPipeIsCheckedInItsFirstMebibyteAndLaterInvalidBytesAreARecordProblem() throws {
+        var descriptors: [Int32] = [0, 0]
+        #expect(pipe(&descriptors) == 0)
+        let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
+        defer { close(readEnd) }
+        var bytes = Array("title,artist\n".utf8)
+        while bytes.count < CatalogInput.sniffLimit + 4096 { bytes += Array("Low,David Bowie\n".utf8) }
+        bytes += Array("Caf".utf8) + [0xE9] + Array(",X\nHeroes,Bowie\n".utf8)
+        let writer = Thread { [bytes] in
+            bytes.withUnsafeBytes { buffer in
+                var offset = 0
+                while offset < buffer.count, let base = buffer.baseAddress {
+                    let written = write(writeEnd, base + offset, buffer.count - offset)
+                    if written <= 0 { break }
+                    offset += written
+                }
+            }
+            close(writeEnd)
+        }
+        writer.start()
+
+        let input = try CatalogInput(fileDescriptor: readEnd)
+        #expect((input.encoding, input.encodingWasGuessed, input.totalBytes) == (.utf8, false, nil))
+        let catalog = try ReadCatalog.all(CSVReader(over: input))
+
+        #expect(catalog.problems.compactMap { $0 } == ["field 1 is not valid UTF-8; try --encoding windows-1252"])
+        #expect(catalog.records.last?.values.first?.value == .text("Heroes"))
+        #expect(input.bytesRead == bytes.count)
+    }
 }

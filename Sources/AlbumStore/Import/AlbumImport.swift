@@ -22,12 +22,34 @@ final class AlbumImport {
     private let rejects: RejectsFile?
     /// Records the in-place updates (only under `ConflictPolicy.update`).
     private let recorder: ChangeRecorder?
-    private var pending: [(row: ImportedRow, matchKey: Int64)] = []
+    private var pending: [PendingRow] = []
     private(set) var ids = RowIDs()
     private var nextPosition: Int64
     private let now: Int64
     /// Whether rows are still written: false once an invalid row dooms an atomic import.
     private var writing = true
+    /// The secondary indexes, set aside for an import into an empty library (see
+    /// `DeferredIndexes`); `nil` when they are kept up to date row by row.
+    private let deferred: DeferredIndexes?
+    /// With the indexes set aside the library is not asked during the pass: a row whose key or
+    /// external id an earlier row had is written, and checked once the pass is over (`resolve`).
+    private var suspects: [Suspect] = []
+
+    /// A row waiting for the next multi-row INSERT.
+    private struct PendingRow {
+        var row: ImportedRow
+        var matchKey: Int64
+        /// Whether it may repeat an earlier row (checked at the end; see `suspects`).
+        var isSuspect: Bool
+    }
+
+    /// A row written that may repeat an earlier row of the file.
+    private struct Suspect {
+        var id: Album.ID
+        var line: Int
+        var supplied: FieldSet
+        var updatedAtGiven: Bool
+    }
     /// The rows converted since the last progress report.
     private static let progressInterval = 4096
 
@@ -52,6 +74,8 @@ final class AlbumImport {
             recorder = nil
         }
         pending.reserveCapacity(AlbumRepository.rowsPerInsert)
+        // Position stays: new rows go to its end, in order, which costs nothing.
+        deferred = last == nil ? try DeferredIndexes(table: "albums", keeping: ["albums_position"], in: connection) : nil
     }
 
     /// Whether the import must be rolled back for its invalid rows.
@@ -89,7 +113,10 @@ final class AlbumImport {
                 progress(ImportProgress(rows: summary.rows, bytesRead: reader.bytesRead, totalBytes: totalBytes))
             }
         }
-        if writing { try flush() }
+        if writing {
+            try flush()
+            if let deferred, !isRefused { try resolveSuspects(indexes: deferred) }
+        }
         summary.ignoredColumns = converter.unknownColumns
         summary.skippedNotMusic = reader.skippedNotMusic
         try rejects?.close()
@@ -101,12 +128,20 @@ final class AlbumImport {
     private func take(_ row: ImportedRow) throws {
         let matchKey = MatchKey.of(artist: row.draft.artist, title: row.draft.title)
         let keys = duplicates.keys(of: row.draft, matchKey: matchKey)
+        if deferred != nil {
+            // Nothing to look up without the indexes: a possible repeat is checked at the end.
+            duplicates.remember(keys)
+            pending.append(PendingRow(row: row, matchKey: matchKey, isSuspect: keys.mayRepeatFile))
+            summary.inserted += 1
+            if pending.count == AlbumRepository.rowsPerInsert { try flush() }
+            return
+        }
         // An earlier row may still wait in the batch: write it before looking.
         if keys.mayRepeatFile { try flush() }
         let match = try duplicates.match(row.draft, keys: keys, in: connection) { ids.contains($0) }
         duplicates.remember(keys)
         guard let match else {
-            pending.append((row, matchKey))
+            pending.append(PendingRow(row: row, matchKey: matchKey, isSuspect: false))
             summary.inserted += 1
             if pending.count == AlbumRepository.rowsPerInsert { try flush() }
             return
@@ -126,13 +161,68 @@ final class AlbumImport {
         }
     }
 
+    /// Checks the rows written as possible repeats against the rows before them, once the
+    /// match-key index and a temporary external-id one are built, and then builds the rest.
+    ///
+    /// A repeat goes as it would have gone row by row: skipped (deleted again before anyone
+    /// saw it), merged into the earlier row (`update`), or refusing the import (`fail`).
+    private func resolveSuspects(indexes: DeferredIndexes) throws {
+        var restored: Set<String> = []
+        if !suspects.isEmpty {
+            try indexes.restore("albums_match_key", in: connection)
+            restored.insert("albums_match_key")
+            // Not the unique index yet: the repeats are still there.
+            try connection.execute("CREATE INDEX albumstore_import_external_id ON albums(external_id)")
+        }
+        var deleted: [Album.ID] = []
+        for suspect in suspects {
+            guard let row = try AlbumRepository.album(id: suspect.id)(connection) else { continue }
+            var earlier: Album?
+            if let externalID = row.externalID {
+                earlier = try connection.first(
+                    "SELECT \(Album.columns) FROM albums INDEXED BY albumstore_import_external_id WHERE external_id = ? AND id < ? ORDER BY id LIMIT 1",
+                    externalID, suspect.id, as: { try Album(row: $0) })
+            }
+            if earlier == nil {
+                let artist = FoldedText.fold(row.artist), title = FoldedText.fold(row.title)
+                let candidates = try connection.query(
+                    "SELECT \(Album.columns) FROM albums WHERE match_key = ? AND id < ? ORDER BY id",
+                    MatchKey.of(artist: row.artist, title: row.title), suspect.id, as: { try Album(row: $0) })
+                earlier = candidates.first { DuplicateFinder.isSame(row.draft, artist: artist, title: title, as: $0) }
+            }
+            guard let earlier else { continue }
+            switch options.onConflict {
+            case .fail:
+                let rejection = ImportRejection(
+                    file: summary.file, line: suspect.line, field: nil, reason: "repeats an earlier row (\(earlier.quoted))")
+                throw ImportError.conflict(rejection, existing: nil)
+            case .skip:
+                countDuplicate(DuplicateFinder.Match(album: earlier, withinFile: true))
+            case .update:
+                let given = ImportedRow(line: suspect.line, draft: row.draft, supplied: suspect.supplied, createdAt: nil,
+                                        updatedAt: suspect.updatedAtGiven ? ISO8601Timestamp.milliseconds(of: row.updatedAt) : nil)
+                if try update(earlier, with: given, record: false) { summary.updated += 1 } else {
+                    countDuplicate(DuplicateFinder.Match(album: earlier, withinFile: true))
+                }
+            }
+            // Deleted while the change log is in bulk mode: no one ever sees it.
+            try connection.run("DELETE FROM albums WHERE id = ?", suspect.id)
+            summary.inserted -= 1
+            deleted.append(suspect.id)
+        }
+        if !suspects.isEmpty { try connection.execute("DROP INDEX albumstore_import_external_id") }
+        try indexes.restore(except: restored, in: connection)
+        if !deleted.isEmpty { ids = ids.removing(deleted) }
+        suspects = []
+    }
+
     private func countDuplicate(_ match: DuplicateFinder.Match) {
         summary.skippedDuplicates += 1
         if match.withinFile { summary.duplicatesWithinFile += 1 }
     }
 
     /// Changes `album` to the fields `row` supplies, in place; `false` when they are as stored.
-    private func update(_ album: Album, with row: ImportedRow) throws -> Bool {
+    private func update(_ album: Album, with row: ImportedRow, record: Bool = true) throws -> Bool {
         var draft = album.draft
         let given = row.draft, supplied = row.supplied
         if supplied.contains(.title) { draft.title = given.title }
@@ -146,8 +236,10 @@ final class AlbumImport {
             return false
         }
         let matchKey = MatchKey.of(artist: draft.artist, title: draft.title)
-        recorder?.isEnabled = true
-        defer { recorder?.isEnabled = false }
+        // An album this import added needs no record: undo deletes it whatever it holds.
+        let recording = record && !ids.contains(album.id)
+        if recording { recorder?.isEnabled = true }
+        defer { if recording { recorder?.isEnabled = false } }
         try connection.run("""
             UPDATE albums SET title = ?, artist = ?, genre = ?, year = ?, cover_url = ?, external_id = ?,
                 updated_at = max(?, created_at), match_key = ? WHERE id = ?
@@ -177,17 +269,24 @@ final class AlbumImport {
             throw AlbumError.invalid(field: "position", reason: "no room for \(pending.count) albums after the last one")
         }
         let insert = try connection.cachedStatement(AlbumRepository.insertSQL(rows: pending.count))
-        for (offset, (row, matchKey)) in pending.enumerated() {
+        for (offset, pendingRow) in pending.enumerated() {
+            let row = pendingRow.row
             let created = row.createdAt ?? now
             try AlbumRepository.bind(
-                row.draft, position: nextPosition, created: created, updated: row.updatedAt ?? now, matchKey: matchKey,
+                row.draft, position: nextPosition, created: created, updated: row.updatedAt ?? now, matchKey: pendingRow.matchKey,
                 to: insert, row: offset)
             nextPosition += PositionKey.gap
         }
         try insert.run()
         // New rowids count up from the largest one, one statement at a time.
         let last = connection.lastInsertRowID
-        ids.insert((last - Int64(pending.count) + 1)...last)
+        let first = last - Int64(pending.count) + 1
+        ids.insert(first...last)
+        for (offset, pendingRow) in pending.enumerated() where pendingRow.isSuspect {
+            let row = pendingRow.row
+            suspects.append(Suspect(id: first + Int64(offset), line: row.line, supplied: row.supplied,
+                                    updatedAtGiven: row.updatedAt != nil))
+        }
         pending.removeAll(keepingCapacity: true)
     }
 }

@@ -15,8 +15,8 @@ internal import AlbumSQLite
 struct DuplicateFinder {
     /// Whether the library held no album when the import began.
     let libraryWasEmpty: Bool
-    private var matchKeys = Set<Int64>()
-    private var externalIDs = Set<Int64>()
+    private var matchKeys = KeySet()
+    private var externalIDs = KeySet()
 
     /// A stored album the row repeats.
     struct Match {
@@ -79,7 +79,7 @@ struct DuplicateFinder {
         return nil
     }
 
-    private static func isSame(_ draft: AlbumDraft, artist: String, title: String, as album: Album) -> Bool {
+    static func isSame(_ draft: AlbumDraft, artist: String, title: String, as album: Album) -> Bool {
         if let year = draft.year, let stored = album.year, year != stored { return false }
         if let externalID = draft.externalID, let stored = album.externalID, externalID != stored { return false }
         return FoldedText.fold(album.artist) == artist && FoldedText.fold(album.title) == title

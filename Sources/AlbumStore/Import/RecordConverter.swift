@@ -7,6 +7,9 @@ struct RecordConverter {
     var mapping: ColumnMapping
     /// The time validation measures "next year" from.
     let now: Date
+    private var values = [SourceValue?](repeating: nil, count: 8)
+    private var ranks = [Int](repeating: -1, count: 8)
+    private var sources = [Int](repeating: -1, count: 8)
 
     /// Why a record is not an album: the source column or field at fault, and the reason.
     struct Problem: Error {
@@ -41,10 +44,12 @@ struct RecordConverter {
     mutating func convert(_ record: CatalogRecord, columns: [String]) -> Result<ImportedRow, Problem> {
         if let problem = record.problem { return .failure(Problem(field: nil, reason: problem)) }
         mapping.update(to: columns)
-        // Per slot: the winning value, its rank and its column.
-        var values: [SourceValue?] = Array(repeating: nil, count: 8)
-        var ranks = [Int](repeating: -1, count: 8)
-        var sources = [Int](repeating: -1, count: 8)
+        // Per slot: the winning value, its rank and its column (buffers kept from row to row).
+        for slot in 0..<8 {
+            values[slot] = nil
+            ranks[slot] = -1
+            sources[slot] = -1
+        }
         let targets = mapping.targets
         for (column, value) in record.values {
             guard column >= 0, column < targets.count, let target = targets[column],
@@ -55,6 +60,7 @@ struct RecordConverter {
             ranks[slot] = target.rank
             sources[slot] = column
         }
+        let sources = sources, values = values
         func name(_ slot: Int) -> String {
             sources[slot] >= 0 && sources[slot] < columns.count ? columns[sources[slot]] : Self.slotFields[slot].name
         }

@@ -7,10 +7,10 @@
 /// |---------------|---------------|-------------------|-----------------|------------------------------------------------------|
 /// | `index`       | none          | `index`           | `--index`       | `#`                                                  |
 /// | `id`          | `id`          | `id`              | `--id`          | `album_id`                                           |
-/// | `title`       | `title`       | `title`           | `--title`       | `album`, `album_title`, `release_title`              |
-/// | `artist`      | `artist`      | `artist`          | `--artist`      | `album_artist`, `artist_name`                        |
+/// | `title`       | `title`       | `title`           | `--title`       | `album`, `album_title`, `release_title`, `name`      |
+/// | `artist`      | `artist`      | `artist`          | `--artist`      | `album_artist`, `artist_name`, `band`                |
 /// | `genre`       | `genre`       | `genre`           | `--genre`       | `genres`                                             |
-/// | `year`        | `year`        | `year`            | `--year`        | `released`, `release_year`                           |
+/// | `year`        | `year`        | `year`            | `--year`        | `released`, `release_year`, `date` (its year)        |
 /// | `coverURL`    | `cover_url`   | `cover_url`       | `--cover-url`   | `cover`, `url`, `cover_image`, `image_url`, `artwork_url` |
 /// | `externalID`  | `external_id` | `external_id`     | `--external-id` | `discogs_id`, `release_id`, `musicbrainz_id`, `mbid` |
 /// | `createdAt`   | `created_at`  | `created_at`      | `--created-at`  | `added`, `date_added`, `created`                     |
@@ -78,10 +78,10 @@ public enum AlbumField: String, CaseIterable, Sendable {
         switch self {
         case .index: ["#"]
         case .id: ["album_id"]
-        case .title: ["album", "album_title", "release_title"]
-        case .artist: ["album_artist", "artist_name"]
+        case .title: ["album", "album_title", "release_title", "name"]
+        case .artist: ["album_artist", "artist_name", "band"]
         case .genre: ["genres"]
-        case .year: ["released", "release_year"]
+        case .year: ["released", "release_year", "date"]
         case .coverURL: ["cover", "url", "cover_image", "image_url", "artwork_url"]
         case .externalID: ["discogs_id", "release_id", "musicbrainz_id", "mbid"]
         case .createdAt: ["added", "date_added", "created"]

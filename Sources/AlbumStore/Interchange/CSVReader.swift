@@ -31,6 +31,7 @@ struct CSVReader: CatalogReader {
     /// Bytes above this one (but `backslash`) never end a field: one comparison for most bytes.
     private let plainAbove: UInt8
     private let minimumFieldCount: Int?
+    private let isCheckedUTF8: Bool
 
     private var window: UnsafeMutablePointer<UInt8>
     private var windowEnd: Int
@@ -59,6 +60,7 @@ struct CSVReader: CatalogReader {
         backslash = isTSV ? UInt8(ascii: "\\") : 0
         plainAbove = max(separator, 0x0D)
         self.minimumFieldCount = minimumFieldCount
+        isCheckedUTF8 = input.isCheckedUTF8
         window = input.bytes
         windowEnd = input.count
         guard let (header, fieldCount) = try readRecord() else { return }
@@ -275,12 +277,19 @@ struct CSVReader: CatalogReader {
         let text: String?
         if escaped {
             unescape(UnsafeBufferPointer(start: window + start, count: count), quoted: quoted)
-            text = scratch.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+            text = scratch.withUnsafeBufferPointer { makeString($0) }
         } else {
-            text = String(validating: UnsafeBufferPointer(start: window + start, count: count), as: UTF8.self)
+            text = makeString(UnsafeBufferPointer(start: window + start, count: count))
         }
         guard let text else { return note("field \(fieldIndex + 1) is not valid UTF-8; try --encoding windows-1252") }
         values.append((fieldIndex, .text(text)))
+    }
+
+    /// A String of `bytes`, or `nil` when they are not UTF-8; not checked again when the input
+    /// checked them all.
+    @inline(__always)
+    private func makeString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        isCheckedUTF8 ? String(decoding: bytes, as: UTF8.self) : UTF8Validator.string(from: bytes)
     }
 
     /// The field's text into `scratch`: without its quotes (doubled ones made single), or with

@@ -49,8 +49,10 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
         switch self {
         case .csv: try CSVReader(over: input)
         case .tsv: try CSVReader(over: input, separator: UInt8(ascii: "\t"))
-        case .json, .ndjson, .discogs, .libraryXML:
-            throw CatalogError(line: 0, reason: "cannot be read as \(rawValue) yet")
+        case .json: try JSONReader(over: input)
+        case .ndjson: NDJSONReader(over: input)
+        case .discogs: try DiscogsReader(over: input)
+        case .libraryXML: LibraryXMLReader(over: input)
         }
     }
 
@@ -65,6 +67,6 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
         guard let end = bytes.firstIndex(of: 0x0A) else { return false }
         let rest = bytes[(end + 1)...]
         guard rest.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return false }
-        return bytes[..<end].last { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } == UInt8(ascii: "}")
+        return JSONScanner.isOneObject(bytes[..<end])
     }
 }

@@ -41,6 +41,9 @@ final class CatalogInput {
     let totalBytes: Int?
     /// Raw bytes of the file consumed so far (before decoding), for progress against `totalBytes`.
     private(set) var bytesRead = 0
+    /// Whether every byte the input gives is known to be valid UTF-8: transcoded, or UTF-8 checked
+    /// whole before reading. Readers then make Strings without checking again.
+    let isCheckedUTF8: Bool
     /// The first decoded bytes (one chunk at most, without a BOM), for format detection.
     private(set) var head: [UInt8] = []
 
@@ -77,7 +80,12 @@ final class CatalogInput {
 
     /// Reads standard input (descriptor 0), which it leaves open.
     convenience init(standardInputWith encoding: CatalogEncoding? = nil, chunkSize: Int = defaultChunkSize) throws {
-        try self.init(descriptor: 0, closes: false, encoding: encoding, chunkSize: chunkSize)
+        try self.init(fileDescriptor: 0, encoding: encoding, chunkSize: chunkSize)
+    }
+
+    /// Reads an open descriptor (a pipe, a file), which it leaves open.
+    convenience init(fileDescriptor: Int32, encoding: CatalogEncoding? = nil, chunkSize: Int = defaultChunkSize) throws {
+        try self.init(descriptor: fileDescriptor, closes: false, encoding: encoding, chunkSize: chunkSize)
     }
 
     /// Reads `data`, as from a regular file.
@@ -110,11 +118,14 @@ final class CatalogInput {
         capacity = chunkSize * 2
         bytes = .allocate(capacity: capacity)
 
-        readAhead = try Self.readUpTo(max(sniffLimit, 4), from: source, dataOffset: &dataOffset, atEnd: &sourceAtEnd)
+        // No more than the file holds when its size is known: a small file gets a small buffer.
+        let readAheadSize = max(min(sniffLimit, totalBytes.map { $0 + 1 } ?? sniffLimit), 4)
+        readAhead = try Self.readUpTo(readAheadSize, from: source, dataOffset: &dataOffset, atEnd: &sourceAtEnd)
         let start = readAhead.prefix(4)
         var dropped = 0
         let chosen: CatalogEncoding
         var guessed = false
+        var checkedWhole = false
         func hasPrefix(_ prefix: [UInt8]) -> Bool { start.starts(with: prefix) }
         switch forced {
         case .utf8?:
@@ -151,6 +162,7 @@ final class CatalogInput {
                 (chosen, guessed) = (.utf16BE, true)
             } else if try Self.isUTF8(readAhead, then: checksWhole ? source : nil, from: dataOffset) {
                 chosen = .utf8
+                checkedWhole = checksWhole
             } else {
                 (chosen, guessed) = (.windows1252, true)
             }
@@ -159,6 +171,7 @@ final class CatalogInput {
         bytesRead = dropped
         encoding = chosen
         encodingWasGuessed = guessed
+        isCheckedUTF8 = chosen != .utf8 || checkedWhole
         switch chosen {
         case .utf8: transcoder = nil
         case .utf16LE, .utf16: transcoder = CatalogTranscoder(.utf16(bigEndian: false))

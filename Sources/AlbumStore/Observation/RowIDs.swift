@@ -30,6 +30,25 @@ public struct RowIDs: Sendable, Hashable, Sequence, Codable {
         }
     }
 
+    /// The set without `ids` (ascending), splitting ranges around them.
+    func removing(_ ids: [Int64]) -> RowIDs {
+        var result = RowIDs()
+        var next = ids.makeIterator()
+        var gone = next.next()
+        for range in ranges {
+            var start = range.lowerBound
+            while let id = gone, id <= range.upperBound {
+                if id >= start {
+                    if id > start { result.insert(start...(id - 1)) }
+                    start = id + 1
+                }
+                gone = next.next()
+            }
+            if start <= range.upperBound { result.insert(start...range.upperBound) }
+        }
+        return result
+    }
+
     public var isEmpty: Bool { ranges.isEmpty }
     /// How many ids the set holds (at most `Int.max`: ids read from a file may span any range).
     public var count: Int {

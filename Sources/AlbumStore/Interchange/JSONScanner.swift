@@ -1,0 +1,470 @@
+import Foundation
+
+/// The JSON parser `JSONReader` and `NDJSONReader` share: a streaming tokenizer over a
+/// `CatalogInput` (RFC 8259) that reads one album object at a time into a record.
+///
+/// It never holds more than the token it is in (a string, a number) besides the input's chunk.
+/// A member's value becomes a `SourceValue`: a string `.text` (every escape undone, `\uXXXX`
+/// surrogate pairs joined, a lone surrogate U+FFFD), a number `.number` as written, `true` and
+/// `false` `.bool`, `null` nothing; an object or array is checked and read past, `.nested`.
+/// Syntax errors throw `CatalogError` with the line and what was expected there. A string whose
+/// bytes are not UTF-8 is kept with U+FFFD and its record gets a problem.
+///
+/// Keys become columns in the order first seen. A key that is the one the previous object had at
+/// the same place is matched on its bytes, without making a String: objects of one catalog
+/// mostly share their keys and order.
+struct JSONScanner {
+    private let input: CatalogInput
+    /// NDJSON: a line break ends the value; inside one it is an error.
+    private let singleLine: Bool
+    private var window: UnsafeMutablePointer<UInt8>
+    private var windowEnd: Int
+    private var pos = 0
+    /// The start of the token being read, kept when a chunk is read.
+    private var mark: Int?
+    /// The 1-based line of `pos`.
+    private(set) var line = 1
+    private var scratch: [UInt8] = []
+    /// A string was read whose bytes are not UTF-8 (since `readObject` began).
+    private var sawInvalidUTF8 = false
+
+    private(set) var columns: [String] = []
+    private var columnBytes: [[UInt8]] = []
+    private var columnIndex: [String: Int] = [:]
+    /// The columns of the previous object's members, in order.
+    private var previousKeys: [Int] = []
+
+    static let depthLimit = 512
+
+    init(over input: CatalogInput, singleLine: Bool) {
+        self.input = input
+        self.singleLine = singleLine
+        window = input.bytes
+        windowEnd = input.count
+    }
+
+    var bytesRead: Int { input.bytesRead }
+
+    // MARK: Bytes
+
+    /// Reads the next chunk, keeping the token from `mark` (or nothing before `pos`).
+    private mutating func fill() throws -> Bool {
+        let keep = mark ?? pos
+        let more = try input.advance(keeping: keep)
+        pos -= keep
+        if mark != nil { mark = 0 }
+        window = input.bytes
+        windowEnd = input.count
+        return more
+    }
+
+    /// The byte at `pos`, reading on when needed; `nil` at the end of the input.
+    mutating func peek() throws -> UInt8? {
+        if pos == windowEnd, try !fill() { return nil }
+        return window[pos]
+    }
+
+    /// Skips white space (counting lines) and gives the byte after it. In single-line mode a line
+    /// feed is not skipped but given.
+    mutating func skipWhitespace() throws -> UInt8? {
+        while true {
+            while pos < windowEnd {
+                let byte = window[pos]
+                switch byte {
+                case 0x20, 0x09, 0x0D:
+                    pos += 1
+                case 0x0A:
+                    if singleLine { return byte }
+                    line += 1
+                    pos += 1
+                default:
+                    return byte
+                }
+            }
+            guard try fill() else { return nil }
+        }
+    }
+
+    /// Steps past the byte `peek` or `skipWhitespace` gave.
+    mutating func step() { pos += 1 }
+
+    /// Skips to just past the next line feed (or to the end): how NDJSON goes on after a bad line.
+    mutating func skipLine() throws {
+        mark = nil
+        while true {
+            while pos < windowEnd {
+                let byte = window[pos]
+                pos += 1
+                if byte == 0x0A {
+                    line += 1
+                    return
+                }
+            }
+            guard try fill() else { return }
+        }
+    }
+
+    /// Steps past a line feed at `pos` (NDJSON's line end).
+    mutating func stepPastLineFeed() {
+        pos += 1
+        line += 1
+    }
+
+    func error(_ expected: String, found byte: UInt8?) -> CatalogError {
+        CatalogError(line: line, reason: "expected \(expected), found \(Self.describe(byte))")
+    }
+
+    static func describe(_ byte: UInt8?) -> String {
+        guard let byte else { return "the end of the file" }
+        switch byte {
+        case 0x0A: return "the end of the line"
+        case 0x20...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
+        default: return "the byte 0x\(String(byte, radix: 16, uppercase: true))"
+        }
+    }
+
+    // MARK: Objects
+
+    /// Reads the object at `pos` (its `{`) into values by column; `problem` when a string in it
+    /// was not UTF-8.
+    mutating func readObject() throws -> (values: [(column: Int, value: SourceValue)], problem: String?) {
+        pos += 1
+        sawInvalidUTF8 = false
+        var values: [(column: Int, value: SourceValue)] = []
+        values.reserveCapacity(max(previousKeys.count, 4))
+        var keys: [Int] = []
+        keys.reserveCapacity(previousKeys.count)
+        var byte = try skipWhitespace()
+        if byte == UInt8(ascii: "}") {
+            pos += 1
+            return (values, nil)
+        }
+        while true {
+            guard byte == UInt8(ascii: "\"") else { throw error("a key (a string in double quotes)", found: byte) }
+            let column = try readKey(expected: keys.count < previousKeys.count ? previousKeys[keys.count] : nil)
+            keys.append(column)
+            byte = try skipWhitespace()
+            guard byte == UInt8(ascii: ":") else { throw error("':' after the key \"\(columns[column])\"", found: byte) }
+            pos += 1
+            if let value = try readValue(depth: 1) {
+                if let repeated = values.firstIndex(where: { $0.column == column }) {
+                    values[repeated].value = value
+                } else {
+                    values.append((column, value))
+                }
+            } else {
+                // A later null forgets an earlier value of the same key: the last one counts.
+                values.removeAll { $0.column == column }
+            }
+            byte = try skipWhitespace()
+            if byte == UInt8(ascii: ",") {
+                pos += 1
+                byte = try skipWhitespace()
+                continue
+            }
+            guard byte == UInt8(ascii: "}") else { throw error("',' or '}' after a value", found: byte) }
+            pos += 1
+            break
+        }
+        previousKeys = keys
+        return (values, sawInvalidUTF8 ? "has text that is not valid UTF-8; try --encoding windows-1252" : nil)
+    }
+
+    /// Reads the value after white space: `nil` for `null`, `.nested` for an object or array
+    /// (read past and checked).
+    mutating func readValue(depth: Int) throws -> SourceValue? {
+        let byte = try skipWhitespace()
+        switch byte {
+        case UInt8(ascii: "\""): return .text(try readString())
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            try skipValue(depth: depth)
+            return .nested
+        case UInt8(ascii: "t"):
+            try readLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try readLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try readLiteral("null")
+            return nil
+        case let digit? where digit == UInt8(ascii: "-") || (digit >= UInt8(ascii: "0") && digit <= UInt8(ascii: "9")):
+            return .number(try readNumber())
+        default:
+            throw error("a value", found: byte)
+        }
+    }
+
+    /// Reads past the value after white space, checking its syntax; gives what it was, for a
+    /// record's problem ("a string", "an array", ...).
+    @discardableResult
+    mutating func skipValue(depth: Int) throws -> String {
+        guard depth <= Self.depthLimit else {
+            throw CatalogError(line: line, reason: "values nested deeper than \(Self.depthLimit) levels")
+        }
+        let byte = try skipWhitespace()
+        switch byte {
+        case UInt8(ascii: "{"):
+            pos += 1
+            var next = try skipWhitespace()
+            if next == UInt8(ascii: "}") {
+                pos += 1
+                return "an object"
+            }
+            while true {
+                guard next == UInt8(ascii: "\"") else { throw error("a key (a string in double quotes)", found: next) }
+                _ = try readString()
+                next = try skipWhitespace()
+                guard next == UInt8(ascii: ":") else { throw error("':' after a key", found: next) }
+                pos += 1
+                try skipValue(depth: depth + 1)
+                next = try skipWhitespace()
+                if next == UInt8(ascii: "}") { break }
+                guard next == UInt8(ascii: ",") else { throw error("',' or '}' after a value", found: next) }
+                pos += 1
+                next = try skipWhitespace()
+            }
+            pos += 1
+            return "an object"
+        case UInt8(ascii: "["):
+            pos += 1
+            if try skipWhitespace() == UInt8(ascii: "]") {
+                pos += 1
+                return "an array"
+            }
+            try skipArrayElements(depth: depth + 1)
+            return "an array"
+        default:
+            switch try readValue(depth: depth) {
+            case .text?: return "a string"
+            case .number?: return "a number"
+            case .bool?: return "a boolean"
+            case nil: return "null"
+            case .nested?: return "an object"
+            }
+        }
+    }
+
+    /// Reads past the elements of an array whose `[` and first white space are behind, and its `]`.
+    mutating func skipArrayElements(depth: Int) throws {
+        while true {
+            try skipValue(depth: depth)
+            let next = try skipWhitespace()
+            if next == UInt8(ascii: "]") { break }
+            guard next == UInt8(ascii: ",") else { throw error("',' or ']' after an array element", found: next) }
+            pos += 1
+        }
+        pos += 1
+    }
+
+    private mutating func readLiteral(_ word: StaticString) throws {
+        let bytes = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        for expected in bytes {
+            let byte = try peek()
+            guard byte == expected else { throw error("'\(word)'", found: byte) }
+            pos += 1
+        }
+    }
+
+    private mutating func readNumber() throws -> String {
+        mark = pos
+        defer { mark = nil }
+        func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false }
+        var byte = try peek()
+        if byte == UInt8(ascii: "-") {
+            pos += 1
+            byte = try peek()
+        }
+        if byte == UInt8(ascii: "0") {
+            pos += 1
+        } else if isDigit(byte) {
+            while isDigit(try peek()) { pos += 1 }
+        } else {
+            throw error("a digit", found: byte)
+        }
+        if try peek() == UInt8(ascii: ".") {
+            pos += 1
+            guard isDigit(try peek()) else { throw error("a digit after '.'", found: try peek()) }
+            while isDigit(try peek()) { pos += 1 }
+        }
+        if let exponent = try peek(), exponent == UInt8(ascii: "e") || exponent == UInt8(ascii: "E") {
+            pos += 1
+            if let sign = try peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { pos += 1 }
+            guard isDigit(try peek()) else { throw error("a digit in the exponent", found: try peek()) }
+            while isDigit(try peek()) { pos += 1 }
+        }
+        let start = mark ?? pos
+        return String(decoding: UnsafeBufferPointer(start: window + start, count: pos - start), as: UTF8.self)
+    }
+
+    // MARK: Strings
+
+    /// Reads the string at `pos` (its `"`).
+    mutating func readString() throws -> String {
+        var text = ""
+        var invalid = false
+        let isCheckedUTF8 = input.isCheckedUTF8
+        try scanString { bytes in
+            if isCheckedUTF8 {
+                text = String(decoding: bytes, as: UTF8.self)
+            } else if let valid = UTF8Validator.string(from: bytes) {
+                text = valid
+            } else {
+                invalid = true
+                text = String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        if invalid { sawInvalidUTF8 = true }
+        return text
+    }
+
+    /// Reads a key, giving its column: `expected`'s when its bytes are the same (no String made).
+    private mutating func readKey(expected: Int?) throws -> Int {
+        var column: Int?
+        var name: String?
+        let expectedBytes = expected.map { columnBytes[$0] }
+        try scanString { bytes in
+            if let expected, let expectedBytes, expectedBytes.withUnsafeBufferPointer({ Self.same($0, bytes) }) {
+                column = expected
+            } else {
+                name = String(decoding: bytes, as: UTF8.self)
+            }
+        }
+        if let column { return column }
+        let key = name ?? ""
+        if let known = columnIndex[key] { return known }
+        columns.append(key)
+        columnBytes.append(Array(key.utf8))
+        columnIndex[key] = columns.count - 1
+        return columns.count - 1
+    }
+
+    private static func same(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard one.count == other.count else { return false }
+        guard let first = one.baseAddress, let second = other.baseAddress else { return true }
+        return memcmp(first, second, one.count) == 0
+    }
+
+    /// Scans the string at `pos` and lends its unescaped bytes to `body` (valid for the call):
+    /// straight from the window when it has no escape, else from `scratch`.
+    private mutating func scanString(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        pos += 1
+        mark = pos
+        defer { mark = nil }
+        var escaped = false
+        while true {
+            let bytes = window, end = windowEnd
+            var index = pos
+            while index < end {
+                let byte = bytes[index]
+                if byte == quote || byte == backslash || byte < 0x20 { break }
+                index += 1
+            }
+            pos = index
+            if index == end {
+                guard try fill() else { throw error("'\"' to close the string", found: nil) }
+                continue
+            }
+            let start = mark ?? pos
+            let run = UnsafeBufferPointer(start: window + start, count: pos - start)
+            let byte = window[pos]
+            if byte == quote {
+                pos += 1
+                if escaped {
+                    scratch.append(contentsOf: run)
+                    scratch.withUnsafeBufferPointer { body($0) }
+                } else {
+                    body(run)
+                }
+                return
+            }
+            guard byte == backslash else {
+                throw error(byte == 0x0A ? "'\"' before the end of the line" : "a control character escaped (\\u00XX)", found: byte)
+            }
+            if !escaped {
+                escaped = true
+                scratch.removeAll(keepingCapacity: true)
+            }
+            scratch.append(contentsOf: run)
+            pos += 1
+            mark = pos
+            try readEscape()
+            mark = pos
+        }
+    }
+
+    /// Reads the escape after a backslash into `scratch`.
+    private mutating func readEscape() throws {
+        let byte = try peek()
+        pos += 1
+        switch byte {
+        case UInt8(ascii: "\""): scratch.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): scratch.append(UInt8(ascii: "\\"))
+        case UInt8(ascii: "/"): scratch.append(UInt8(ascii: "/"))
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            let unit = try readHex4()
+            var scalar = Unicode.Scalar(unit)
+            if unit >= 0xD800 && unit <= 0xDBFF {
+                // A high surrogate: a low one must follow as another \u escape to make a pair.
+                if try peek() == UInt8(ascii: "\\") {
+                    pos += 1
+                    if try peek() == UInt8(ascii: "u") {
+                        pos += 1
+                        let low = try readHex4()
+                        if low >= 0xDC00 && low <= 0xDFFF {
+                            scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10 | (UInt32(low) - 0xDC00)))
+                        } else {
+                            appendScalar(nil)
+                            scalar = Unicode.Scalar(low)
+                        }
+                    } else {
+                        appendScalar(nil)
+                        return try readEscape()
+                    }
+                }
+            }
+            appendScalar(scalar)
+        default:
+            pos -= 1
+            throw error("an escape (\\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX) after '\\'", found: byte)
+        }
+    }
+
+    /// Appends the UTF-8 of `scalar`; U+FFFD for `nil` (a lone surrogate).
+    private mutating func appendScalar(_ scalar: Unicode.Scalar?) {
+        let scalar = scalar ?? "\u{FFFD}"
+        scratch.append(contentsOf: String(scalar).utf8)
+    }
+
+    private mutating func readHex4() throws -> UInt16 {
+        var value: UInt16 = 0
+        for _ in 0..<4 {
+            let byte = try peek()
+            let digit: UInt16
+            switch byte {
+            case let byte? where byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"): digit = UInt16(byte - UInt8(ascii: "0"))
+            case let byte? where byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"): digit = UInt16(byte - UInt8(ascii: "a") + 10)
+            case let byte? where byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"): digit = UInt16(byte - UInt8(ascii: "A") + 10)
+            default: throw error("four hex digits after '\\u'", found: byte)
+            }
+            value = value << 4 | digit
+            pos += 1
+        }
+        return value
+    }
+
+    /// Whether `bytes` are one JSON object and nothing more but white space (how detection tells
+    /// NDJSON's first line).
+    static func isOneObject(_ bytes: some Collection<UInt8>) -> Bool {
+        guard let input = try? CatalogInput(data: Data(bytes), encoding: .utf8) else { return false }
+        var scanner = JSONScanner(over: input, singleLine: true)
+        guard (try? scanner.skipWhitespace()) == UInt8(ascii: "{"), (try? scanner.readObject()) != nil else { return false }
+        return (try? scanner.skipWhitespace()) == .some(nil)
+    }
+}

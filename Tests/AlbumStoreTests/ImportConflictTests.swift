@@ -1,0 +1,120 @@
+import Foundation
+import AlbumSQLite
+import Testing
+@testable import AlbumStore
+
+/// Duplicates: the same album in the library or earlier in the file, under each policy.
+struct ImportConflictTests {
+    let directory = try! TemporaryDirectory()
+    var url: URL { directory.file("library.sqlite") }
+
+    private func library() throws -> Library {
+        let library = try Library.open(at: url)
+        try library.albums.append(AlbumDraft(title: "Homogenic", artist: "Björk", genre: "Electronic", year: 1997))
+        try library.albums.append(AlbumDraft(title: "Low", artist: "David Bowie", year: 1977, externalID: "discogs:1"))
+        try library.albums.append(AlbumDraft(title: "Heroes", artist: "David Bowie"))
+        return library
+    }
+
+    @Test func skipLeavesTheStoredAlbumAndCountsIt() throws {
+        let library = try library()
+        let before = try library.rows(of: "albums")
+        let summary = try library.importText("""
+            title,artist,year,genre
+            HOMOGENIC,bjork,1997,Pop
+            homogenic, BJÖRK ,,Pop
+            Heroes,David Bowie,1977,
+
+            """)
+        #expect(summary.inserted == 0 && summary.skippedDuplicates == 3 && summary.duplicatesWithinFile == 1)
+        #expect(try library.rows(of: "albums") == before)
+    }
+
+    @Test func theExternalIDDecidesWhateverTheTitleSays() throws {
+        let library = try library()
+        let summary = try library.importText("title,artist,external_id\nLow (Remastered),Bowie,discogs:1\n")
+        #expect(summary.skippedDuplicates == 1 && summary.inserted == 0)
+    }
+
+    @Test func differentYearsOrExternalIDsAreDifferentAlbums() throws {
+        let library = try library()
+        let summary = try library.importText("""
+            title,artist,year,external_id
+            Homogenic,Björk,2017,
+            Low,David Bowie,1977,discogs:2
+
+            """)
+        #expect(summary.inserted == 2 && summary.skippedDuplicates == 0)
+    }
+
+    @Test func aRowRepeatedInAFileIntoAnEmptyLibraryIsAddedOnce() throws {
+        let library = try Library.open(at: url)
+        let summary = try library.importText("""
+            title,artist,external_id
+            Low,David Bowie,
+            LOW,david bowie,
+            Nevermind,Nirvana,discogs:7
+            Nevermind (copy 2),Nirvana,discogs:7
+
+            """)
+        #expect(summary.inserted == 2 && summary.skippedDuplicates == 2 && summary.duplicatesWithinFile == 2)
+        #expect(try library.allAlbums().map(\.title) == ["Low", "Nevermind"])
+    }
+
+    @Test func updateChangesOnlyTheSuppliedFieldsInPlaceKeepingIDAndPosition() throws {
+        let library = try library()
+        let before = try library.allAlbums()
+        let summary = try library.importText(
+            "artist,title,year\nbjork,homogenic,\nDavid Bowie,Low,1977\n", options: ImportOptions(onConflict: .update))
+        // Homogenic: the empty year is absent (kept); title and artist change to the file's
+        // spelling. Low: every field given is as stored, so it is a duplicate left alone.
+        #expect(summary.updated == 1 && summary.skippedDuplicates == 1 && summary.inserted == 0)
+        let after = try library.allAlbums()
+        #expect(after.map(\.id) == before.map(\.id))
+        #expect(after[0].title == "homogenic" && after[0].artist == "bjork")
+        #expect(after[0].genre == "Electronic" && after[0].year == 1997)
+        #expect(after[1] == before[1])
+        // Still found under its new spelling: the key was updated with the fields.
+        #expect(try library.importText("title,artist\nHomogenic,Björk\n").skippedDuplicates == 1)
+    }
+
+    @Test func updateIsOneUndoableCommandWithTheInserts() throws {
+        let library = try library()
+        let before = try library.rows(of: "albums")
+        try library.importText("title,artist,genre\nLow,David Bowie,Rock\nStation to Station,David Bowie,Rock\n",
+                               options: ImportOptions(onConflict: .update))
+        let after = try library.rows(of: "albums")
+        #expect(try library.historyEntries().count == 4)
+
+        let reopened = try Library.open(at: url)   // a later process
+        try reopened.undo()
+        #expect(try reopened.rows(of: "albums") == before)
+        try Library.open(at: url).redo()
+        #expect(try reopened.rows(of: "albums") == after)
+        try Library.open(at: url).undo()
+        #expect(try reopened.rows(of: "albums") == before)
+    }
+
+    @Test func failRefusesTheImportAndChangesNothing() throws {
+        let library = try library()
+        let before = try fileBytes(url)
+        #expect {
+            try library.importText("title,artist\nNew One,Someone\nHeroes,David Bowie\n", options: ImportOptions(onConflict: .fail))
+        } throws: { error in
+            guard case ImportError.conflict(let rejection, let existing) = error else { return false }
+            return rejection.line == 3 && existing == 3
+        }
+        #expect(try fileBytes(url) == before)
+    }
+
+    @Test func aSecondImportOfTheSameFileAddsNothing() throws {
+        let library = try library()
+        let csv = "title,artist,year,external_id\nLow,David Bowie,1977,\nA,B,2001,x:1\nA,B,2002,\nC,D,,\n"
+        let first = try library.importText(csv)
+        let rows = try library.rows(of: "albums")
+        let second = try library.importText(csv)
+        #expect(first.inserted == 3 && second.inserted == 0 && second.skippedDuplicates == 4)
+        #expect(try library.rows(of: "albums") == rows)
+        #expect(try library.historyEntries().count == 4)
+    }
+}
