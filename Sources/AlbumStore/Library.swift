@@ -228,8 +228,11 @@ public final class Library: Sendable {
         do {
             return try write { command in
                 let (result, ids, updates, description) = try body(command.connection)
-                if !ids.isEmpty || !updates.isEmpty {
+                if !ids.isEmpty {
                     try history.recordAppend(ids, updates: updates, description: description, in: command.connection)
+                } else if !updates.isEmpty {
+                    // Nothing added: an ordinary command.
+                    try history.record(updates, description: description, in: command.connection)
                 }
                 return (result, nil)
             }

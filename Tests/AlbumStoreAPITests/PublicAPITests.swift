@@ -87,7 +87,64 @@ struct PublicAPITests {
         #expect(try await library.historyEntries().contains(dropped) == false)
         #expect(try library.dropHistory() > 0)
         #expect(throws: HistoryError.nothingToUndo) { try library.dropNewestHistoryEntry() }
+
+        try Self.importing(library, folder: folder)
     }
+}
+
+extension PublicAPITests {
+    /// Importing a catalog: sources, options, the summary, rejections and errors.
+    static func importing(_ library: Library, folder: URL) throws {
+        let csv = Data("Album,Band,Released,Shelf\nLow,David Bowie,1977-01-14,3\nNew One,Someone,,4\n,Nobody,,\n".utf8)
+        let seen = ProgressLog()
+        var options = ImportOptions(
+            encoding: .utf8, mapping: ["Shelf": .genre], onConflict: .update, invalidRows: .skip,
+            rejectsPath: folder.appendingPathComponent("rejects.csv").path, dryRun: true,
+            progress: { seen.add($0) })
+        options.dryRun = false
+        let summary = try library.importAlbums(from: .data(csv, name: "albums.csv"), format: .csv, options: options)
+        #expect(summary.file == "albums.csv" && summary.format == .csv && summary.encoding == .utf8 && !summary.encodingWasGuessed)
+        #expect(summary.rows == 3 && summary.inserted + summary.updated == 2 && summary.rejected == 1)
+        #expect(summary.skippedDuplicates == 0 && summary.duplicatesWithinFile == 0 && summary.skippedNotMusicTotal == 0)
+        #expect(summary.skippedNotMusic.isEmpty && summary.ignoredColumns.isEmpty && !summary.dryRun)
+        let rejection = try #require(summary.rejections.first)
+        #expect(rejection == ImportRejection(file: "albums.csv", line: 4, field: "title", reason: "must not be empty"))
+        #expect(rejection.description == "albums.csv:4: title: must not be empty")
+        #expect(ImportSummary.rejectionsKept == 20)
+        #expect(seen.last?.rows == 3 && seen.last?.fraction == 1)
+        #expect(ImportProgress(rows: 1, bytesRead: 5, totalBytes: nil).fraction == nil)
+        #expect(ImportSource.standardInput.displayName == "-" && ImportSource.file("a.csv").displayName == "a.csv")
+        let fail = ImportOptions(onConflict: .fail, invalidRows: .skip)
+        #expect {
+            try library.importAlbums(from: .data(csv), format: .csv, options: fail)
+        } throws: { error in
+            guard case ImportError.conflict(let rejection, let existing) = error else { return false }
+            return rejection.line == 2 && existing != nil
+        }
+        try library.undo()
+
+        #expect {
+            try library.importAlbums(from: .data(csv), options: ImportOptions())
+        } throws: { error in
+            guard case ImportError.invalidRows(let refused) = error else { return false }
+            return refused.rejected == 1 && "\(error)".contains("import refused")
+        }
+        #expect(throws: ImportError.self) {
+            try library.importAlbums(from: .file(folder.appendingPathComponent("missing.csv").path))
+        }
+        #expect(ImportOptions.ConflictPolicy.allCases.count == 3 && ImportOptions.InvalidRowPolicy.allCases.count == 2)
+        #expect(CatalogFormat.allCases.contains(.libraryXML) && CatalogEncoding(name: "cp1252") == .windows1252)
+        #expect(CatalogFormat.detect(fileName: "a.ndjson", head: [UInt8]()) == .ndjson)
+    }
+}
+
+/// Progress reports, from the import's `@Sendable` callback.
+final class ProgressLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [ImportProgress] = []
+
+    func add(_ progress: ImportProgress) { lock.withLock { reports.append(progress) } }
+    var last: ImportProgress? { lock.withLock { reports.last } }
 }
 
 extension PublicAPITests {

@@ -138,4 +138,26 @@ struct CatalogInputTests {
         #expect(catalog.records.last?.values.first?.value == .text("Heroes"))
         #expect(input.bytesRead == bytes.count)
     }
+
+    @Test func standardInputRedirectedFromAFileCountsFromWhereItStarts() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("albums.csv").path
+        try Data(Array("skipped\n".utf8) + Array("title\nCaf".utf8) + [0xE9, 0x0A]).write(to: URL(fileURLWithPath: path))
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        #expect(lseek(descriptor, 8, SEEK_SET) == 8)
+
+        let input = try CatalogInput(fileDescriptor: descriptor)
+
+        #expect(input.totalBytes == 11)
+        #expect((input.encoding, input.encodingWasGuessed) == (.windows1252, true))
+        #expect(try decoded(input) == "title\nCafé\n")
+    }
+
+    @Test func readingAPathOtherThanADashOpensThatFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("a.csv").path
+        try Data("title\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try CatalogInput.reading(path).head == Array("title\n".utf8))
+    }
 }

@@ -95,6 +95,19 @@ struct ImportConflictTests {
         #expect(try reopened.rows(of: "albums") == before)
     }
 
+    @Test func anImportThatOnlyUpdatesUndoesAndRedoesAcrossProcesses() throws {
+        let library = try library()
+        let before = try library.rows(of: "albums")
+        let summary = try library.importText("title,artist,genre\nHeroes,David Bowie,Rock\n", options: ImportOptions(onConflict: .update))
+        #expect(summary.updated == 1 && summary.inserted == 0)
+        let after = try library.rows(of: "albums")
+        try Library.open(at: url).undo()
+        #expect(try library.rows(of: "albums") == before)
+        try Library.open(at: url).redo()
+        #expect(try library.rows(of: "albums") == after)
+        #expect(try library.check().isEmpty)
+    }
+
     @Test func failRefusesTheImportAndChangesNothing() throws {
         let library = try library()
         let before = try fileBytes(url)
@@ -107,6 +120,77 @@ struct ImportConflictTests {
         #expect(try fileBytes(url) == before)
     }
 
+    @Test func intoAnEmptyLibraryTheIndexesComeBackExactlyAsTheSchemaHadThem() throws {
+        let library = try Library.open(at: url)
+        let schema = { try Connection(path: url.path).query("SELECT type, name, sql FROM sqlite_schema ORDER BY name") { $0.values } }
+        let before = try schema()
+        try library.importText("title,artist,external_id\nLow,David Bowie,a\nLow,David Bowie,b\nlow,david bowie,a\n")
+        #expect(try schema() == before)
+        #expect(try library.check().isEmpty)
+        // The unique external-id index is back and enforced.
+        #expect(throws: AlbumError.self) { try library.albums.append(AlbumDraft(title: "X", artist: "Y", externalID: "a")) }
+    }
+
+    @Test func repeatsInAFileIntoAnEmptyLibraryUpdateTheFirstRowAndUndoAsOne() throws {
+        let library = try Library.open(at: url)
+        let summary = try library.importText(
+            "title,artist,genre,year\nLow,David Bowie,,1977\nHeroes,David Bowie,Rock,\nLOW,david bowie,Rock,\n",
+            options: ImportOptions(onConflict: .update))
+        #expect(summary.inserted == 2 && summary.updated == 1)
+        let albums = try library.allAlbums()
+        #expect(albums.map(\.draft) == [AlbumDraft(title: "LOW", artist: "david bowie", genre: "Rock", year: 1977),
+                                         AlbumDraft(title: "Heroes", artist: "David Bowie", genre: "Rock")])
+        #expect(albums.map(\.id) == [1, 2])
+        let after = try library.rows(of: "albums")
+        try Library.open(at: url).undo()
+        #expect(try library.allAlbums().isEmpty)
+        try Library.open(at: url).redo()
+        #expect(try library.rows(of: "albums") == after)
+    }
+
+    @Test func aRepeatUnderFailIntoAnEmptyLibraryRefusesTheImport() throws {
+        let library = try Library.open(at: url)
+        let before = try fileBytes(url)
+        #expect {
+            try library.importText("title,artist\nLow,David Bowie\nHeroes,David Bowie\nlow ,David Bowie\n",
+                                   options: ImportOptions(onConflict: .fail))
+        } throws: { error in
+            guard case ImportError.conflict(let rejection, nil) = error else { return false }
+            return rejection.line == 4
+        }
+        #expect(try fileBytes(url) == before)
+    }
+
+    @Test(arguments: [ImportOptions.ConflictPolicy.skip, .update])
+    func repeatsWithinAFileGoTheSameWayIntoAnEmptyLibraryAsIntoAnother(policy: ImportOptions.ConflictPolicy) throws {
+        // Into an empty library repeats are settled after the pass; into another, row by row.
+        let csv = """
+            title,artist,year,genre,external_id
+            A,X,1977,,
+            a,x,,Rock,
+            A,X,1980,,
+            B,Y,,,
+            b,y,,Pop,id:1
+            C,Z,,,id:1
+            A,X,1980,Jazz,
+            D,W,,,id:2
+            E,V,,,id:2
+
+            """
+        let empty = try Library.open(at: directory.file("empty.sqlite"))
+        let other = try Library.open(at: directory.file("other.sqlite"))
+        try other.albums.append(AlbumDraft(title: "Unrelated", artist: "Someone"))
+        let options = ImportOptions(onConflict: policy)
+        let first = try empty.importText(csv, options: options)
+        let second = try other.importText(csv, options: options)
+        #expect(first == second)
+        let drafts = try empty.allAlbums().map(\.draft)
+        #expect(drafts == Array(try other.allAlbums().map(\.draft).dropFirst()))
+        #expect(drafts.map(\.title) == (policy == .skip ? ["A", "A", "B", "C", "D"] : ["a", "A", "C", "E"]))
+        #expect(try empty.check().isEmpty)
+        #expect(try empty.changeFeedIDs() == RowIDs(try empty.allAlbums().map(\.id)))
+    }
+
     @Test func aSecondImportOfTheSameFileAddsNothing() throws {
         let library = try library()
         let csv = "title,artist,year,external_id\nLow,David Bowie,1977,\nA,B,2001,x:1\nA,B,2002,\nC,D,,\n"
@@ -116,5 +200,17 @@ struct ImportConflictTests {
         #expect(first.inserted == 3 && second.inserted == 0 && second.skippedDuplicates == 4)
         #expect(try library.rows(of: "albums") == rows)
         #expect(try library.historyEntries().count == 4)
+    }
+}
+
+extension Library {
+    /// The ids every change set so far says were inserted.
+    func changeFeedIDs() throws -> RowIDs {
+        var ids: [Int64] = []
+        let connection = try Connection(path: path)
+        try connection.cachedStatement("SELECT row_id, coalesce(last_row_id, row_id) FROM change_log WHERE operation = 'insert'").forEach { row in
+            ids += Array(try row[0, as: Int64.self]...(try row[1, as: Int64.self]))
+        }
+        return RowIDs(ids)
     }
 }

@@ -38,4 +38,19 @@ struct MatchKeyMigrationTests {
         try library.redo()
         #expect(try library.albums.album(id: id)?.title == "Heroes")
     }
+
+    @Test func checkReportsAlbumsAnotherProgramWroteWithoutTheirKey() throws {
+        let library = try Library.open(at: url)
+        try library.albums.append(AlbumDraft(title: "Low", artist: "David Bowie"))
+        let shell = try Connection(path: url.path)
+        try shell.run("INSERT INTO albums (position, title, artist, created_at, updated_at) VALUES (1, 'Heroes', 'David Bowie', 0, 0)")
+        try shell.run("UPDATE albums SET title = 'Lodger' WHERE id = 1")
+        let problems = try library.check()
+        #expect(problems.map(\.description) == [
+            "albums: 2 albums with a missing or stale match key (ids 1, 2), written by another program: an import does "
+                + "not find them as duplicates; editing one through AlbumStore stores its key",
+        ])
+        try library.albums.update(id: 1) { $0.genre = "Rock" }
+        #expect(try library.check().count == 1)
+    }
 }

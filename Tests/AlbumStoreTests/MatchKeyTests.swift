@@ -48,6 +48,9 @@ struct MatchKeyTests {
             let ascii = copy.withUTF8 { FoldedText.foldASCII($0) }
             if let ascii { #expect(ascii == FoldedText.foldUnicode(text), "\(text.debugDescription)") }
             #expect(FoldedText.fold(text) == FoldedText.foldUnicode(text))
+            // The key's one-pass ASCII hash agrees with hashing the general fold.
+            #expect(MatchKey.of(artist: text, title: "x  Y") == MatchKey.ofAnyText(artist: text, title: "x  Y"))
+            #expect(MatchKey.of(artist: "A", title: text) == MatchKey.ofAnyText(artist: "A", title: text))
         }
     }
 

@@ -18,6 +18,39 @@ enum MatchKey {
 
     /// The key of an album by `artist` titled `title`.
     static func of(artist: String, title: String) -> Int64 {
+        // ASCII (most catalogs, most rows): folded and hashed in one pass, with no buffer.
+        var artist = artist, title = title
+        var hash = offsetBasis
+        if artist.withUTF8({ hashASCIIFold($0, into: &hash) }) {
+            hash = (hash ^ UInt64(separator)) &* prime
+            if title.withUTF8({ hashASCIIFold($0, into: &hash) }) { return Int64(bitPattern: hash) }
+        }
+        return ofAnyText(artist: artist, title: title)
+    }
+
+    /// Hashes the fold of `bytes` into `hash` (as `FoldedText.appendASCIIFold` folds); `false`,
+    /// with `hash` left half-done, when a byte is not ASCII.
+    @inline(__always)
+    private static func hashASCIIFold(_ bytes: UnsafeBufferPointer<UInt8>, into hash: inout UInt64) -> Bool {
+        var started = false, pendingSpace = false
+        for byte in bytes {
+            if byte >= 0x80 { return false }
+            if FoldedText.isASCIIWhiteSpace(byte) {
+                pendingSpace = started
+                continue
+            }
+            if pendingSpace {
+                hash = (hash ^ 0x20) &* prime
+                pendingSpace = false
+            }
+            started = true
+            hash = (hash ^ UInt64(byte &- 0x41 < 26 ? byte | 0x20 : byte)) &* prime
+        }
+        return true
+    }
+
+    /// The key through the general fold, for text that is not all ASCII.
+    static func ofAnyText(artist: String, title: String) -> Int64 {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(artist.utf8.count + title.utf8.count + 1)
         FoldedText.appendFold(of: artist, to: &bytes)

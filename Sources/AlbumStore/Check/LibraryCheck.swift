@@ -136,7 +136,31 @@ struct LibraryCheck {
                 + "(\(examples.joined(separator: "; "))\(shared > examples.count ? "; …" : "")): "
                 + "indexes near them may be off; moving one of each gives it a key of its own"))
         }
+        problems += try matchKeys(in: connection)
         return problems
+    }
+
+    /// Albums whose `match_key` is missing or not the key of their artist and title: written by
+    /// another program (which does not know the fold), they escape the import's duplicate check.
+    /// Computed here rather than in SQL: the key's function is registered on writers only.
+    private func matchKeys(in connection: Connection) throws -> [LibraryProblem] {
+        guard try connection.scalar(
+            "SELECT 1 FROM pragma_table_info('albums') WHERE name = 'match_key'", as: Int.self) != nil else { return [] }
+        var stale = 0
+        var ids: [Int64] = []
+        try connection.cachedStatement("SELECT id, artist, title, match_key FROM albums ORDER BY id").forEach { row in
+            let key: Int64? = try row[3]
+            let artist: String? = try row[1], title: String? = try row[2]
+            guard let artist, let title, key == MatchKey.of(artist: artist, title: title) else {
+                stale += 1
+                if ids.count < Self.examples { ids.append(try row[0]) }
+                return
+            }
+        }
+        guard stale > 0 else { return [] }
+        return [LibraryProblem(.albums, "\(Self.count(stale, "album")) with a missing or stale match key "
+            + "(ids \(Self.list(ids, of: stale))), written by another program: an import does not find them as "
+            + "duplicates; editing one through AlbumStore stores its key")]
     }
 
     private func history(in connection: Connection) throws -> [LibraryProblem] {

@@ -43,12 +43,23 @@ final class AlbumImport {
         var isSuspect: Bool
     }
 
-    /// A row written that may repeat an earlier row of the file.
+    /// A row written that may repeat an earlier row of the file: 16 bytes, as a file that
+    /// repeats itself whole makes a million of them.
     private struct Suspect {
         var id: Album.ID
-        var line: Int
+        private var storedLine: UInt32
         var supplied: FieldSet
         var updatedAtGiven: Bool
+
+        init(id: Album.ID, line: Int, supplied: FieldSet, updatedAtGiven: Bool) {
+            self.id = id
+            storedLine = UInt32(clamping: line)
+            self.supplied = supplied
+            self.updatedAtGiven = updatedAtGiven
+        }
+
+        /// The row's line (past 4,294,967,295: that line, for messages).
+        var line: Int { Int(storedLine) }
     }
     /// The rows converted since the last progress report.
     private static let progressInterval = 4096
@@ -164,31 +175,37 @@ final class AlbumImport {
     /// Checks the rows written as possible repeats against the rows before them, once the
     /// match-key index and a temporary external-id one are built, and then builds the rest.
     ///
-    /// A repeat goes as it would have gone row by row: skipped (deleted again before anyone
-    /// saw it), merged into the earlier row (`update`), or refusing the import (`fail`).
+    /// A repeat goes as it would have gone row by row: skipped, merged into the earlier row
+    /// (`update`), or refusing the import (`fail`). Skipped and merged rows are deleted again
+    /// before anyone saw them, all at the end: by id ranges, with only the table and its
+    /// position index (both in id order) left to keep, which a file repeating itself makes
+    /// the bulk of the work.
     private func resolveSuspects(indexes: DeferredIndexes) throws {
-        var restored: Set<String> = []
-        if !suspects.isEmpty {
-            try indexes.restore("albums_match_key", in: connection)
-            restored.insert("albums_match_key")
-            // Not the unique index yet: the repeats are still there.
-            try connection.execute("CREATE INDEX albumstore_import_external_id ON albums(external_id)")
+        guard !suspects.isEmpty else {
+            try indexes.restore(except: [], in: connection)
+            return
         }
-        var deleted: [Album.ID] = []
+        try indexes.restore("albums_match_key", in: connection)
+        // Not the unique index yet: the repeats are still there.
+        try connection.execute("CREATE INDEX albumstore_import_external_id ON albums(external_id)")
+        var repeats = RowIDs()
         for suspect in suspects {
             guard let row = try AlbumRepository.album(id: suspect.id)(connection) else { continue }
+            // The earliest row still standing that it repeats (a repeat found earlier is no
+            // longer there, as it would never have been written row by row).
             var earlier: Album?
             if let externalID = row.externalID {
-                earlier = try connection.first(
-                    "SELECT \(Album.columns) FROM albums INDEXED BY albumstore_import_external_id WHERE external_id = ? AND id < ? ORDER BY id LIMIT 1",
-                    externalID, suspect.id, as: { try Album(row: $0) })
+                earlier = try connection.query(
+                    "SELECT \(Album.columns) FROM albums INDEXED BY albumstore_import_external_id WHERE external_id = ? AND id < ? ORDER BY id",
+                    externalID, suspect.id, as: { try Album(row: $0) }
+                ).first { !repeats.contains($0.id) }
             }
             if earlier == nil {
                 let artist = FoldedText.fold(row.artist), title = FoldedText.fold(row.title)
-                let candidates = try connection.query(
+                earlier = try connection.query(
                     "SELECT \(Album.columns) FROM albums WHERE match_key = ? AND id < ? ORDER BY id",
-                    MatchKey.of(artist: row.artist, title: row.title), suspect.id, as: { try Album(row: $0) })
-                earlier = candidates.first { DuplicateFinder.isSame(row.draft, artist: artist, title: title, as: $0) }
+                    MatchKey.of(artist: row.artist, title: row.title), suspect.id, as: { try Album(row: $0) }
+                ).first { !repeats.contains($0.id) && DuplicateFinder.isSame(row.draft, artist: artist, title: title, as: $0) }
             }
             guard let earlier else { continue }
             switch options.onConflict {
@@ -205,15 +222,18 @@ final class AlbumImport {
                     countDuplicate(DuplicateFinder.Match(album: earlier, withinFile: true))
                 }
             }
-            // Deleted while the change log is in bulk mode: no one ever sees it.
-            try connection.run("DELETE FROM albums WHERE id = ?", suspect.id)
             summary.inserted -= 1
-            deleted.append(suspect.id)
+            repeats.insert(suspect.id...suspect.id)
         }
-        if !suspects.isEmpty { try connection.execute("DROP INDEX albumstore_import_external_id") }
-        try indexes.restore(except: restored, in: connection)
-        if !deleted.isEmpty { ids = ids.removing(deleted) }
         suspects = []
+        try connection.execute("DROP INDEX albumstore_import_external_id")
+        try connection.execute("DROP INDEX albums_match_key")
+        // Deleted while the change log is in bulk mode: no one ever sees them.
+        for range in repeats.ranges {
+            try connection.run("DELETE FROM albums WHERE id BETWEEN ? AND ?", range.lowerBound, range.upperBound)
+        }
+        try indexes.restore(except: [], in: connection)
+        if !repeats.isEmpty { ids = ids.removing(Array(repeats)) }
     }
 
     private func countDuplicate(_ match: DuplicateFinder.Match) {

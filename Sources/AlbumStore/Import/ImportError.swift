@@ -19,10 +19,8 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .invalidRows(summary):
             "\(summary.file): import refused, nothing changed: \(summary.rejected) invalid "
                 + (summary.rejected == 1 ? "row" : "rows") + " (`--skip-invalid` imports the others)"
-        case let .conflict(rejection, existing):
-            "\(rejection): import refused, nothing changed: "
-                + (existing.map { "album \($0) is the same album" } ?? "an earlier row is the same album")
-                + " (`--on-conflict skip` or `update` goes on)"
+        case let .conflict(rejection, _):
+            "\(rejection); import refused, nothing changed (`--on-conflict skip` or `update` imports the rest)"
         }
     }
 }

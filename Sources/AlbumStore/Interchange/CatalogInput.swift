@@ -56,6 +56,10 @@ final class CatalogInput {
     private enum Source {
         case descriptor(Int32, closes: Bool)
         case data(Data)
+
+        var isData: Bool {
+            if case .data = self { true } else { false }
+        }
     }
 
     private let source: Source
@@ -76,6 +80,11 @@ final class CatalogInput {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw CatalogError(line: 0, reason: "cannot be opened: \(Self.describe(errno))") }
         try self.init(descriptor: descriptor, closes: true, encoding: encoding, chunkSize: chunkSize)
+    }
+
+    /// Reads the file at `path`, or standard input when `path` is `-` (the CLI's convention).
+    static func reading(_ path: String, encoding: CatalogEncoding? = nil) throws -> CatalogInput {
+        path == "-" ? try CatalogInput(standardInputWith: encoding) : try CatalogInput(path: path, encoding: encoding)
     }
 
     /// Reads standard input (descriptor 0), which it leaves open.
@@ -100,9 +109,12 @@ final class CatalogInput {
     private convenience init(descriptor: Int32, closes: Bool, encoding: CatalogEncoding?, chunkSize: Int) throws {
         var status = stat()
         let isRegular = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        // Standard input redirected from a file may start past the file's beginning.
+        let start = isRegular ? max(Int(lseek(descriptor, 0, SEEK_CUR)), 0) : 0
         do {
-            try self.init(source: .descriptor(descriptor, closes: closes), totalBytes: isRegular ? Int(status.st_size) : nil,
-                          encoding: encoding, chunkSize: chunkSize, checksWhole: isRegular, sniffLimit: Self.sniffLimit)
+            try self.init(source: .descriptor(descriptor, closes: closes),
+                          totalBytes: isRegular ? max(Int(status.st_size) - start, 0) : nil, encoding: encoding,
+                          chunkSize: chunkSize, checksWhole: isRegular, sniffLimit: Self.sniffLimit, descriptorStart: start)
         } catch {
             if closes { close(descriptor) }
             throw error
@@ -110,7 +122,7 @@ final class CatalogInput {
     }
 
     private init(source: Source, totalBytes: Int?, encoding forced: CatalogEncoding?, chunkSize: Int,
-                 checksWhole: Bool, sniffLimit: Int) throws {
+                 checksWhole: Bool, sniffLimit: Int, descriptorStart: Int = 0) throws {
         precondition(chunkSize > 0, "a chunk holds at least one byte")
         self.source = source
         self.totalBytes = totalBytes
@@ -160,7 +172,8 @@ final class CatalogInput {
             } else if start.count == 4, start[start.startIndex] == 0, start[start.startIndex + 1] != 0,
                       start[start.startIndex + 2] == 0, start[start.startIndex + 3] != 0 {
                 (chosen, guessed) = (.utf16BE, true)
-            } else if try Self.isUTF8(readAhead, then: checksWhole ? source : nil, from: dataOffset) {
+            } else if try Self.isUTF8(readAhead, then: checksWhole ? source : nil,
+                                      restAt: source.isData ? dataOffset : descriptorStart + readAhead.count) {
                 chosen = .utf8
                 checkedWhole = checksWhole
             } else {
@@ -198,7 +211,8 @@ final class CatalogInput {
     func advance(keeping keep: Int) throws -> Bool {
         precondition(keep >= 0 && keep <= count, "keep bytes within the window")
         let kept = count - keep
-        if keep > 0 && kept > 0 { (bytes).update(from: bytes + keep, count: kept) }
+        // The kept bytes may overlap their new place: memmove.
+        if keep > 0 && kept > 0 { memmove(bytes, bytes + keep, kept) }
         count = kept
         while !finished {
             guard var transcoder, let raw else {
@@ -241,7 +255,11 @@ final class CatalogInput {
             }
             readAheadOffset += taken
             filled = taken
-            if readAheadOffset == readAhead.count { readAhead = [] ; readAheadOffset = 0 }
+            if readAheadOffset == readAhead.count {
+                // Handed out whole: free the megabyte the encoding check read ahead.
+                readAhead = []
+                readAheadOffset = 0
+            }
         }
         if filled < limit {
             filled += try Self.read(into: target + filled, upTo: limit - filled, from: source, dataOffset: &dataOffset, atEnd: &sourceAtEnd)
@@ -292,20 +310,20 @@ final class CatalogInput {
     /// Whether `start`, and the rest of `whole` when given, is UTF-8. The rest is read with
     /// `pread`, which leaves the descriptor where it was; a sequence cut off by the end of what is
     /// checked (but not by the end of the file) does not count against it.
-    private static func isUTF8(_ start: [UInt8], then whole: Source?, from dataOffset: Int) throws -> Bool {
+    private static func isUTF8(_ start: [UInt8], then whole: Source?, restAt restOffset: Int) throws -> Bool {
         var validator = UTF8Validator()
         start.withUnsafeBytes { validator.feed($0) }
         guard let whole else { return validator.isValid }
         switch whole {
         case let .data(data):
-            if dataOffset < data.count {
-                data[(data.startIndex + dataOffset)...].withUnsafeBytes { validator.feed($0) }
+            if restOffset < data.count {
+                data[(data.startIndex + restOffset)...].withUnsafeBytes { validator.feed($0) }
             }
         case let .descriptor(descriptor, _):
             let chunk = 1 << 20
             let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 8)
             defer { buffer.deallocate() }
-            var offset = off_t(start.count)
+            var offset = off_t(restOffset)
             while validator.isValid {
                 let result = pread(descriptor, buffer, chunk, offset)
                 if result < 0 {

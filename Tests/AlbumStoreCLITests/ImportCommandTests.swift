@@ -1,0 +1,165 @@
+import AlbumStore
+import Foundation
+import Testing
+
+/// `albumstore import` on the built binary: files and stdin, summaries, refusals, exit codes.
+struct ImportCommandTests {
+    let store = try! AlbumStoreFixture()
+
+    private func write(_ text: String, to name: String) throws -> String {
+        let path = store.cli.path(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    private func titles() throws -> [String] {
+        try decodeJSON([PrintedAlbum].self, from: try store.run("list", "--format", "json").stdout).map(\.title)
+    }
+
+    @Test func importsAFileSayingWhatItDidInOneLineOnStderr() throws {
+        let file = try write("Album,Band,Year,Label\nLow,David Bowie,1977,RCA\nlow,DAVID BOWIE,,RCA\nHeroes,David Bowie,1977,RCA\n", to: "a.csv")
+        let result = try store.run("import", file)
+        #expect(result.status == 0 && result.stdout == "")
+        #expect(result.stderr == "Imported \(file) (csv, utf-8): 2 inserted, 0 updated, 1 skipped as duplicates (1 repeated within the file), 0 rejected, 0 skipped as not music; ignored columns: Label.\n")
+        #expect(try titles() == ["Low", "Heroes"])
+        // A second import adds nothing.
+        let again = try store.run("import", file)
+        #expect(again.stderr.contains(": 0 inserted, 0 updated, 3 skipped as duplicates"))
+        #expect(try titles() == ["Low", "Heroes"])
+    }
+
+    @Test func readsStandardInputWithTheFormatDetectedFromTheContent() throws {
+        let result = try store.cli.run(["import", "-"], input: #"{"title":"Low","artist":"David Bowie"}"# + "\n" + #"{"title":"Heroes","artist":"David Bowie","year":1977}"# + "\n")
+        #expect(result.status == 0)
+        #expect(result.stderr.hasPrefix("Imported - (ndjson, utf-8): 2 inserted"))
+        #expect(try titles() == ["Low", "Heroes"])
+    }
+
+    @Test func anInvalidRowRefusesTheFileListingTheRowsAndLeavesTheLibraryByteIdentical() throws {
+        try store.add("Homogenic", by: "Björk")
+        let before = try Data(contentsOf: URL(fileURLWithPath: store.db))
+        let file = try write("title,artist,year\nLow,David Bowie,1977\n,Nobody,\nHeroes,David Bowie,abc\n", to: "bad.csv")
+        let rejects = store.cli.path("rejects.csv")
+        let result = try store.run("import", file, "--rejects", rejects)
+        #expect(result.status == 1 && result.stdout == "")
+        #expect(result.stderr == """
+            \(file):3: title: must not be empty
+            \(file):4: year: "abc" is not a year
+            albumstore: \(file): import refused, nothing changed: 2 invalid rows (`--skip-invalid` imports the others)
+
+            """)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.db)) == before)
+        #expect(try String(contentsOfFile: rejects, encoding: .utf8).split(separator: "\n").count == 3)
+    }
+
+    @Test func skipInvalidImportsTheRestAndWritesTheRejects() throws {
+        let file = try write("title,artist\nLow,David Bowie\n,Nobody\n", to: "bad.csv")
+        let rejects = store.cli.path("rejects.csv")
+        let result = try store.run("import", file, "--skip-invalid", "--rejects", rejects)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("\(file):3: title: must not be empty\n"))
+        #expect(result.stderr.contains(": 1 inserted, 0 updated, 0 skipped as duplicates, 1 rejected"))
+        #expect(try titles() == ["Low"])
+        #expect(try String(contentsOfFile: rejects, encoding: .utf8).contains("bad.csv,3,title,must not be empty"))
+    }
+
+    @Test func aDryRunChangesNothing() throws {
+        try store.add("Homogenic", by: "Björk")
+        let before = try Data(contentsOf: URL(fileURLWithPath: store.db))
+        let file = try write("title,artist\nLow,David Bowie\nhomogenic,bjork\n", to: "a.csv")
+        let result = try store.run("import", file, "--dry-run")
+        #expect(result.status == 0)
+        #expect(result.stderr.hasPrefix("Dry run of \(file), nothing changed; it would give (csv, utf-8): 1 inserted, 0 updated, 1 skipped"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.db)) == before)
+    }
+
+    @Test func onConflictUpdateAndFail() throws {
+        let low = try store.add("Low", by: "David Bowie", "--genre", "Rock", "--year", "1977")
+        let file = try write("title,artist,cover_url\nLow,David Bowie,https://covers.example.com/low.jpg\n", to: "a.csv")
+        let failed = try store.run("import", file, "--on-conflict", "fail")
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("\(file):2: the library already has “Low” by David Bowie (album \(low.id))"))
+        let updated = try store.run("import", file, "--on-conflict", "update")
+        #expect(updated.stderr.contains(": 0 inserted, 1 updated"))
+        let album = try #require(try decodeJSON([PrintedAlbum].self, from: try store.run("list", "--format", "json").stdout).first)
+        #expect(album.id == low.id && album.genre == "Rock" && album.year == 1977)
+        #expect(album.coverURL == "https://covers.example.com/low.jpg")
+    }
+
+    @Test func mapAndEncodingOptions() throws {
+        let path = store.cli.path("latin.csv")
+        // "Björk" in Windows-1252, forced, under a column --map names.
+        try Data("Disc,Who\nHomogenic,Bj\u{F6}rk\n".unicodeScalars.map { UInt8($0.value) }).write(to: URL(fileURLWithPath: path))
+        let result = try store.run("import", path, "--encoding", "windows-1252", "--map", "Disc=title", "--map", "who=artist")
+        #expect(result.status == 0)
+        #expect(try decodeJSON([PrintedAlbum].self, from: try store.run("list", "--format", "json").stdout).first?.artist == "Björk")
+        let guessed = try store.run("import", path, "--map", "Disc=title", "--map", "who=artist")
+        #expect(guessed.stderr.contains("(csv, windows-1252, a guess: --encoding sets it)"))
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let file = try write("title,artist\nLow,Bowie\n", to: "a.csv")
+        #expect(try store.run("import", file, "--map", "Disc").status == 2)
+        #expect(try store.run("import", file, "--map", "Disc=nothing").status == 2)
+        #expect(try store.run("import", file, "--encoding", "klingon").status == 2)
+        #expect(try store.run("import", file, "--on-conflict", "merge").status == 2)
+        #expect(try store.run("import", file, "--format", "xls").status == 2)
+        #expect(try store.run("import").status == 2)
+    }
+
+    @Test func undoRemovesWhatTheImportAddedAndRedoBringsItBack() throws {
+        try store.add("Homogenic", by: "Björk")
+        let file = try write("title,artist\nLow,David Bowie\nHeroes,David Bowie\n", to: "a.csv")
+        #expect(try store.run("import", file).status == 0)
+        let undo = try store.run("undo")
+        #expect(undo.stderr.contains("Undid: import a.csv: 2 added"))
+        #expect(try titles() == ["Homogenic"])
+        #expect(try store.run("redo").status == 0)
+        #expect(try titles() == ["Homogenic", "Low", "Heroes"])
+    }
+
+    @Test(.enabled(if: PseudoTerminal.isAvailable, "needs python3 for a pseudo-terminal"))
+    func progressIsDrawnOnlyWhenStderrIsATerminalAndErasedBeforeTheSummary() throws {
+        let rows = (0..<20_000).map { "Title \($0),Artist\n" }.joined()
+        let file = try write("title,artist\n" + rows, to: "big.csv")
+        // Not a terminal (a pipe): the summary alone.
+        let piped = try store.run("import", file, "--dry-run", "--db", store.cli.path("piped.sqlite"))
+        #expect(piped.stderr.split(separator: "\n").count == 1 && !piped.stderr.contains("rows/s"))
+        // stderr on a pseudo-terminal, stdout a pipe.
+        let script = """
+            import os, pty, subprocess, sys
+            primary, secondary = pty.openpty()
+            child = subprocess.Popen(sys.argv[1:], stdin=secondary, stdout=subprocess.PIPE, stderr=secondary)
+            os.close(secondary)
+            output = b""
+            while True:
+                try:
+                    chunk = os.read(primary, 65536)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                output += chunk
+            sys.stdout.buffer.write(output)
+            sys.exit(child.wait())
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, store.cli.binary.path, "import", file]
+        process.environment = store.cli.environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let terminal = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(terminal.contains(" rows, ") && terminal.contains(" rows/s, ") && terminal.contains("%"))
+        #expect(terminal.contains("\r\u{1B}[KImported \(file) (csv, utf-8): 20000 inserted"))
+    }
+
+    @Test func aMissingFileIsOneLineAndExitOne() throws {
+        let result = try store.run("import", store.cli.path("missing.csv"))
+        #expect(result.status == 1)
+        #expect(result.stderr == "albumstore: \(store.cli.path("missing.csv")): cannot be opened: No such file or directory\n")
+    }
+}
