@@ -54,6 +54,33 @@ struct MatchKeyTests {
         }
     }
 
+    @Test func theLatin1PathFoldsAsTheUnicodePathDoes() {
+        // Every scalar U+0080...U+00FF alone, between letters and next to spaces, then random
+        // strings of ASCII, Latin-1 and a few scalars past it (which take the general path).
+        func latin1(_ text: String) -> String? {
+            var copy = text, output: [UInt8] = []
+            return copy.withUTF8 { FoldedText.appendLatin1Fold($0, to: &output) } ? String(decoding: output, as: UTF8.self) : nil
+        }
+        for value in UInt32(0x80)...0xFF {
+            let scalar = Character(Unicode.Scalar(value)!)
+            for text in ["\(scalar)", "A\(scalar)b", " \(scalar) x \(scalar)\(scalar) "] {
+                #expect(latin1(text) == FoldedText.foldUnicode(text), "U+\(String(value, radix: 16))")
+            }
+        }
+        let alphabet = Array("aZ \t\u{85}\u{A0}ÀÉéÖöØøßÆæÐþÿµª×\u{AD}¸\u{0301}Łİ".unicodeScalars)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0..<16, using: &generator) {
+                scalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)])
+            }
+            let text = String(scalars)
+            if let folded = latin1(text) { #expect(folded == FoldedText.foldUnicode(text), "\(text.debugDescription)") }
+            #expect(MatchKey.of(artist: text, title: text) == MatchKey.hash(
+                Array(FoldedText.foldUnicode(text).utf8) + [0x1F] + Array(FoldedText.foldUnicode(text).utf8)))
+        }
+    }
+
     @Test func writesStoreTheKeyAndTheMigrationFillsItForOlderRows() throws {
         let directory = try TemporaryDirectory()
         let url = directory.file("library.sqlite")

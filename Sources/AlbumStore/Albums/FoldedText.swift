@@ -8,19 +8,22 @@
 /// 4. every run of Unicode `White_Space` made one U+0020 SPACE, none left at either end.
 ///
 /// The import's duplicate check (`MatchKey`) uses it, and the query language will fold search
-/// text the same way.
+/// text the same way. Two fast paths give the same results (tests compare them over many
+/// strings): ASCII, and ASCII with the Latin-1 Supplement (a table made by the general path).
 enum FoldedText {
     /// `text` folded as the type's documentation says.
     static func fold(_ text: String) -> String {
         var copy = text
         if let ascii = copy.withUTF8({ foldASCII($0) }) { return ascii }
+        var output: [UInt8] = []
+        if copy.withUTF8({ appendLatin1Fold($0, to: &output) }) { return String(decoding: output, as: UTF8.self) }
         return foldUnicode(text)
     }
 
     /// The fold of `text` as UTF-8 bytes, appended to `output`: the match key's input.
     static func appendFold(of text: String, to output: inout [UInt8]) {
         var copy = text
-        let done = copy.withUTF8 { bytes in appendASCIIFold(bytes, to: &output) }
+        let done = copy.withUTF8 { bytes in appendLatin1Fold(bytes, to: &output) }
         if !done { output.append(contentsOf: foldUnicode(text).utf8) }
     }
 
@@ -76,6 +79,61 @@ enum FoldedText {
                 pendingSpace = false
             }
             output.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+        }
+        return true
+    }
+
+    /// The fold of each scalar U+0080...U+00FF alone (`nil` for White_Space: U+0085 and
+    /// U+00A0), as UTF-8, worked out once by the general path.
+    ///
+    /// Why it is exact: for text of ASCII and these scalars alone, the fold is scalar by scalar.
+    /// Their lower-casing needs no context (only Greek final sigma does), their decompositions
+    /// are a base letter and nonspacing marks, which the fold drops, so the canonical reordering
+    /// of marks changes nothing; text with any other scalar takes the general path.
+    static let latin1: [[UInt8]?] = (0x80...0xFF).map { value in
+        guard let scalar = Unicode.Scalar(UInt32(value)) else { return nil }
+        if scalar.properties.isWhitespace { return nil }
+        return Array(foldUnicode(String(Character(scalar))).utf8)
+    }
+
+    /// Appends the fold of `bytes` and returns `true` when they are ASCII and Latin-1 Supplement
+    /// letters (U+0080...U+00FF: the accented letters of Western European names); otherwise
+    /// leaves `output` as it was and returns `false`.
+    static func appendLatin1Fold(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> Bool {
+        let start = output.count
+        var pendingSpace = false
+        var index = 0
+        let table = latin1
+        while index < bytes.count {
+            let byte = bytes[index]
+            var folded: [UInt8]?
+            var isSpace: Bool
+            if byte < 0x80 {
+                isSpace = isASCIIWhiteSpace(byte)
+                index += 1
+                if !isSpace {
+                    if pendingSpace { output.append(0x20); pendingSpace = false }
+                    output.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+                    continue
+                }
+            } else if (byte == 0xC2 || byte == 0xC3), index + 1 < bytes.count, bytes[index + 1] & 0xC0 == 0x80 {
+                // Two-byte UTF-8 for U+0080...U+00FF.
+                let scalar = Int(byte & 0x1F) << 6 | Int(bytes[index + 1] & 0x3F)
+                folded = table[scalar - 0x80]
+                isSpace = folded == nil
+                index += 2
+            } else {
+                output.removeSubrange(start...)
+                return false
+            }
+            if isSpace {
+                pendingSpace = output.count > start
+                continue
+            }
+            if let folded, !folded.isEmpty {
+                if pendingSpace { output.append(0x20); pendingSpace = false }
+                output.append(contentsOf: folded)
+            }
         }
         return true
     }

@@ -29,8 +29,9 @@ struct Import: ParsableCommand {
               albumstore import albums.csv
               albumstore import collection.csv --format discogs --on-conflict update
               albumstore import Library.xml --dry-run
-              curl -s https://example.com/albums.ndjson | albumstore import - --format ndjson
-              albumstore import old.csv --encoding windows-1252 --map 'Disc Title=title' --map Band=artist
+              cat albums.ndjson | albumstore import - --format ndjson
+              albumstore import old.csv --encoding windows-1252
+              albumstore import shop.csv --map 'Disc Title=title' --map Band=artist
               albumstore import messy.csv --skip-invalid --rejects rejects.csv
             """)
 
