@@ -30,6 +30,16 @@ let package = Package(
             name: "bench-core-c",
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
+        // scripts/bench-import: `albumstore import` against the fastest C for the same end state
+        // and GRDB records (the sqlite3 shell and sqlite-utils are run by the script itself).
+        .executableTarget(
+            name: "bench-import-c",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
+        .executableTarget(
+            name: "bench-import-grdb",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // scripts/bench-albums and scripts/bench-observe: the library's own operations.
         .target(name: "BenchStatistics"),
         .executableTarget(
