@@ -11,8 +11,7 @@ internal import AlbumSQLite
 /// - ordered: the order index finds its position column by name (`orderColumnNumber`).
 ///
 /// Coming tables, as they are meant to be described (not built yet): session state, observed
-/// with `undo: .none`; covers, observed and undoable, with undo keeping a content hash rather
-/// than the image bytes (see `Undo`).
+/// with `undo: .none`.
 struct TableDescription: Sendable, Hashable {
     /// What undo keeps of a command's changes to the table.
     enum Undo: Sendable, Hashable {
@@ -22,10 +21,9 @@ struct TableDescription: Sendable, Hashable {
         case none
         /// The rows' changes, recorded by SQLite's session extension.
         case changeset
-        // Room for covers: a case whose changes are recorded with the image reduced to its content
-        // hash (identical images are stored once, by hash), so the history does not grow by a
-        // copy of every image. It comes with the covers issue; `undoable` then picks the
-        // recording by case.
+        // Covers need no case of their own: the `covers` table holds only each album's content
+        // hash (the bytes live in `cover_images`, which is not recorded), so its changeset
+        // already keeps the hash rather than a copy of the image.
     }
 
     /// The table's name, as its migration creates it.
@@ -38,10 +36,15 @@ struct TableDescription: Sendable, Hashable {
     let orderColumn: String?
 
     static let albums = TableDescription(name: "albums", undo: .changeset, isObserved: true, orderColumn: "position")
+    /// Which image each album shows, by content hash (`Migrations/0009_covers.sql`).
+    static let covers = TableDescription(name: "covers", undo: .changeset, isObserved: true, orderColumn: nil)
 
     /// Every table the machinery serves: the change-log triggers and undo recording are driven
     /// from this list.
-    static let all: [TableDescription] = [albums]
+    /// `covers` comes first: a changeset lists tables in this order, and redoing an album's
+    /// deletion must remove its cover link before the album (whose delete trigger would remove it
+    /// first and make the recorded link deletion a conflict).
+    static let all: [TableDescription] = [covers, albums]
 
     /// The 0-based number of `orderColumn` among the table's columns, as changesets number them;
     /// `nil` when the table is not ordered or does not exist.
