@@ -47,14 +47,26 @@ struct CoverFetcher: Sendable {
     private func fetch(_ job: Job) async -> Outcome {
         do {
             let data = try await download(job.url)
-            let info = try covers.set(albumID: job.albumID, from: .data(data, name: job.url), sizeLimit: options.sizeLimit)
-            return .stored(info)
+            return .stored(try await store(data, for: job))
         } catch let error as CoverError {
             // The source name is the URL, which the failure line shows already.
             let reason = "\(error)".replacingOccurrences(of: "\(job.url): ", with: "")
             return .failed(.init(albumID: job.albumID, url: job.url, reason: reason))
         } catch {
             return .failed(.init(albumID: job.albumID, url: job.url, reason: "\(error)"))
+        }
+    }
+
+    /// Stores a downloaded cover on a thread of its own: the write may wait for the lock, and a
+    /// waiting task must not hold one of Swift's few cooperative threads.
+    private func store(_ data: Data, for job: Job) async throws -> CoverInfo {
+        let covers = covers, limit = options.sizeLimit
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(with: Result {
+                    try covers.set(albumID: job.albumID, from: .data(data, name: job.url), sizeLimit: limit)
+                })
+            }
         }
     }
 

@@ -79,6 +79,15 @@ struct CoverImageStore {
         return all.filter { wanted.contains($0.id) }
     }
 
+    /// The bytes of album `albumID`'s cover, or `nil`: one cached statement copying the blob
+    /// straight into `Data`. Measured faster than incremental blob I/O for whole images
+    /// (`sqlite3_blob_open` compiles a statement of its own on every call); `read` streams.
+    func data(albumID: Int64) throws -> Data? {
+        try connection.first(
+            "SELECT i.bytes FROM covers c JOIN cover_images i ON i.sha256 = c.sha256 WHERE c.album_id = ?", albumID
+        ) { try $0[0] as Data }
+    }
+
     /// Calls `body` with the bytes of album `albumID`'s cover in chunks of at most `chunkSize`;
     /// returns its info, or `nil` (and no call) when it has none.
     func read(albumID: Int64, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws -> CoverInfo? {

@@ -75,9 +75,7 @@ public struct CoverRepository: Sendable {
     /// The bytes of album `albumID`'s cover, or `nil`. For large images prefer `read`, which
     /// streams.
     public func data(albumID: Int64) throws -> Data? {
-        var data = Data()
-        let info = try read(albumID: albumID) { data.append(contentsOf: $0) }
-        return info == nil ? nil : data
+        try library.read { try CoverImageStore(connection: $0).data(albumID: albumID) }
     }
 
     /// Calls `body` with the bytes of album `albumID`'s cover in chunks of at most `chunkSize`
