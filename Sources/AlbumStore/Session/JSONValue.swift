@@ -1,0 +1,87 @@
+import Foundation
+
+/// Any JSON value: what an app keeps under a session key.
+///
+/// Numbers keep their kind: a whole number that fits 64 bits is an `integer` (exact), any other
+/// number a `double`. Objects compare by their members, whatever their order.
+public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Parses JSON text (any value, not only an object or array).
+    /// - Throws: `JSONValue.SyntaxError` saying what is wrong and where, as Foundation finds it.
+    public init(parsing data: Data) throws {
+        do {
+            self = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            throw SyntaxError(reason: underlying ?? context.debugDescription)
+        }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .double(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case let .bool(value): try container.encode(value)
+        case let .integer(value): try container.encode(value)
+        case let .double(value): try container.encode(value)
+        case let .string(value): try container.encode(value)
+        case let .array(value): try container.encode(value)
+        case let .object(value): try container.encode(value)
+        }
+    }
+
+    /// The value as compact JSON text, object keys sorted: the same value always reads the same.
+    public var description: String { String(decoding: jsonData, as: UTF8.self) }
+
+    /// The value as compact JSON, object keys sorted.
+    public var jsonData: Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding a JSONValue cannot fail but for a non-finite double, which parsing never makes.
+        return (try? encoder.encode(self)) ?? Data("null".utf8)
+    }
+
+    /// Why text is not JSON.
+    public struct SyntaxError: Error, CustomStringConvertible, Sendable {
+        public var reason: String
+        public var description: String { "not JSON: \(reason)" }
+    }
+
+    /// The JSON kind, for error messages ("expected a string, found a number").
+    var kind: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .integer, .double: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
