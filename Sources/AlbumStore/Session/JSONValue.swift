@@ -19,8 +19,27 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         do {
             self = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch let DecodingError.dataCorrupted(context) {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            throw SyntaxError(reason: underlying ?? context.debugDescription)
+            throw SyntaxError(reason: Self.syntaxProblem(in: data) ?? context.debugDescription)
+        }
+    }
+
+    /// What JSONSerialization says is wrong with `data` (JSONDecoder only says "not valid JSON"),
+    /// with the line and column when it names a character.
+    private static func syntaxProblem(in data: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            guard var reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
+            if reason.hasSuffix(".") { reason.removeLast() }
+            if reason.hasPrefix("Unexpected end of file") { return "it ends before the JSON value does (truncated?)" }
+            let digits = reason.reversed().prefix(while: \.isNumber).reversed()
+            guard reason.hasPrefix("Invalid value"), let offset = Int(String(digits)) else { return reason }
+            // Foundation counts bytes from 0; people read 1-based lines and columns.
+            let before = data.prefix(offset)
+            let line = before.count(where: { $0 == 0x0A }) + 1
+            let column = before.count - (before.lastIndex(of: 0x0A).map { $0 - before.startIndex + 1 } ?? 0) + 1
+            return "invalid value at line \(line), column \(column)"
         }
     }
 

@@ -61,7 +61,7 @@ extension Session {
                 items = Array(Set(try SessionStore.state(in: connection).items + snapshot.state.items + SessionItem.builtIn))
             }
             let changed = try SessionStore.write(snapshot.state, items: items.sorted(), in: connection)
-            return (changed, "Restore snapshot “\(name)”")
+            return (changed, "restore snapshot “\(name)”")
         }
         let current = try library.read { try SessionStore.state(in: $0) }.currentAlbum
         return SessionRestore(name: name, changed: changed, currentAlbum: try current.flatMap(resolve))
@@ -92,6 +92,13 @@ extension Session {
     @discardableResult
     public func importSnapshot(contentsOf url: URL, as name: String? = nil) throws -> Snapshot {
         var snapshot = try SnapshotFile.snapshot(contentsOf: url)
+        return try add(&snapshot, as: name)
+    }
+
+    /// `importSnapshot(from:source:as:)` reading `handle` (a pipe, stdin) to its end.
+    @discardableResult
+    public func importSnapshot(reading handle: FileHandle, source: String, as name: String? = nil) throws -> Snapshot {
+        var snapshot = try SnapshotFile.snapshot(reading: handle, source: source)
         return try add(&snapshot, as: name)
     }
 

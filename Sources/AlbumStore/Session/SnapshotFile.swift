@@ -78,28 +78,32 @@ public enum SnapshotFile {
 
     /// Reads the file at `url` whole, refusing one larger than `maxBytes` before reading it.
     public static func snapshot(contentsOf url: URL) throws -> Snapshot {
-        let source = url.path
-        guard let handle = FileHandle(forReadingAtPath: source) else {
-            let exists = FileManager.default.fileExists(atPath: source)
-            throw SessionError.badSnapshotFile(source: source, place: "", reason: exists ? "cannot be read" : "no such file")
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            let exists = FileManager.default.fileExists(atPath: url.path)
+            throw SessionError.badSnapshotFile(source: url.path, place: "", reason: exists ? "cannot be read" : "no such file")
         }
         defer { try? handle.close() }
+        return try snapshot(reading: handle, source: url.path)
+    }
+
+    /// Reads what `handle` gives (a file or a pipe) up to its end, refusing more than
+    /// `maxBytes` once that much has come (a file's size is checked before reading).
+    public static func snapshot(reading handle: FileHandle, source: String) throws -> Snapshot {
+        var status = stat()
+        // A regular file says its size; a pipe does not, and is read up to one byte past the limit.
+        let size = fstat(handle.fileDescriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
+        if let size, size > maxBytes { throw SessionError.badSnapshotFile(source: source, place: "", reason: tooLarge(size)) }
+        let data: Data
         do {
-            // One byte past the limit is enough to know the file is too large.
-            let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
-            if data.count > maxBytes {
-                let size = (try? FileManager.default.attributesOfItem(atPath: source)[.size] as? Int) ?? data.count
-                throw SessionError.badSnapshotFile(source: source, place: "", reason: tooLarge(size))
-            }
-            return try snapshot(from: data, source: source)
-        } catch let error as SessionError {
-            throw error
+            data = try handle.read(upToCount: maxBytes + 1) ?? Data()
         } catch {
             throw SessionError.badSnapshotFile(source: source, place: "", reason: "cannot be read (\(error.localizedDescription))")
         }
+        if data.count > maxBytes { throw SessionError.badSnapshotFile(source: source, place: "", reason: tooLarge(nil)) }
+        return try snapshot(from: data, source: source)
     }
 
-    static func tooLarge(_ size: Int) -> String {
-        "\(size) bytes is larger than a snapshot file may be (\(maxBytes) bytes)"
+    static func tooLarge(_ size: Int?) -> String {
+        "\(size.map { "\($0) bytes is" } ?? "it is") larger than a snapshot file may be (\(maxBytes) bytes)"
     }
 }
