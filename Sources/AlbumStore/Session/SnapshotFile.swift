@@ -77,13 +77,15 @@ public enum SnapshotFile {
     }
 
     /// Reads the file at `url` whole, refusing one larger than `maxBytes` before reading it.
+    /// Errors name the file as `url` was given (a relative path stays relative).
     public static func snapshot(contentsOf url: URL) throws -> Snapshot {
+        let source = url.relativePath
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
             let exists = FileManager.default.fileExists(atPath: url.path)
-            throw SessionError.badSnapshotFile(source: url.path, place: "", reason: exists ? "cannot be read" : "no such file")
+            throw SessionError.badSnapshotFile(source: source, place: "", reason: exists ? "cannot be read" : "no such file")
         }
         defer { try? handle.close() }
-        return try snapshot(reading: handle, source: url.path)
+        return try snapshot(reading: handle, source: source)
     }
 
     /// Reads what `handle` gives (a file or a pipe) up to its end, refusing more than
