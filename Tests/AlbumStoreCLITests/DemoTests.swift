@@ -41,7 +41,7 @@ struct DemoTests {
         #expect(err.contains("Restored “before”: current album, tab order. `albumstore undo` puts them back."))
         #expect(out.hasSuffix("""
             Item           Value
-            current album  {"album_id":2,"index":1}
+            current album  {"album_id":6,"index":1}
             tab order      ["albums","covers","details"]
 
             """))

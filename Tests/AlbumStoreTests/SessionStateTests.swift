@@ -182,3 +182,14 @@ struct SessionStateTests {
         #expect(try library.session.tabOrder() == ["b"])
     }
 }
+
+extension SessionStateTests {
+    @Test func anUnreadableKeyCanBeRemoved() throws {
+        let library = try library(albums: 0)
+        try library.session.setValue(.integer(1), forKey: "broken")
+        try Connection(path: url.path).run("UPDATE session_keys SET value = '{' WHERE key = 'broken'")
+        #expect(throws: SessionError.self) { try library.session.value(forKey: "broken") }
+        #expect(try library.session.removeValue(forKey: "broken"))
+        #expect(try library.session.state().keys.isEmpty)
+    }
+}

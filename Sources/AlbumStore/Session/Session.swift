@@ -141,7 +141,11 @@ public struct Session: Sendable {
     @discardableResult
     private func navigate(_ item: SessionItem, to value: JSONValue?) throws -> Bool {
         // The current album is saved without the look first: it changes with nearly every save.
-        if item != .currentAlbum, try library.read({ try? SessionStore.value(of: item, in: $0) }) == value { return false }
+        if item != .currentAlbum {
+            // An unreadable stored value is not equal to anything: the write below repairs it.
+            let stored = try library.read { connection in Result { try SessionStore.value(of: item, in: connection) } }
+            if case .success(value) = stored { return false }
+        }
         return try library.navigate { try SessionStore.write(value, for: item, in: $0) }
     }
 }

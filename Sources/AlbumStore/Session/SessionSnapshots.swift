@@ -9,6 +9,8 @@ extension Session {
     @discardableResult
     public func takeSnapshot(named name: String? = nil, at date: Date = Date()) throws -> Snapshot {
         if let name { try checkNewName(name) }
+        // Kept to the millisecond: the snapshot returned is the one read back later.
+        let date = Date(millisecondsSince1970: ISO8601Timestamp.milliseconds(of: date))
         return try library.navigate { connection in
             let snapshot = Snapshot(
                 name: try name ?? uniqueDefaultName(at: date, in: connection), takenAt: date,

@@ -38,8 +38,7 @@ enum SessionStore {
     @discardableResult
     static func write(_ value: JSONValue?, for item: SessionItem, in connection: Connection) throws -> Bool {
         // An unreadable stored value differs from anything: the write repairs it.
-        let stored = try? self.value(of: item, in: connection)
-        guard stored != value else { return false }
+        if case .success(value) = Result(catching: { try self.value(of: item, in: connection) }) { return false }
         let text = value.map { String(decoding: $0.jsonData, as: UTF8.self) }
         switch (item, text) {
         case let (.key(name), text?):
