@@ -75,15 +75,68 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
-    /// The value as compact JSON text, object keys sorted: the same value always reads the same.
-    public var description: String { String(decoding: jsonData, as: UTF8.self) }
+    /// The value as compact JSON text, object keys sorted: the same value always reads the same
+    /// (a whole `double` is written as an integer, as it reads back).
+    public var description: String {
+        var text = ""
+        write(to: &text)
+        return text
+    }
 
-    /// The value as compact JSON, object keys sorted.
-    public var jsonData: Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Encoding a JSONValue cannot fail but for a non-finite double, which parsing never makes.
-        return (try? encoder.encode(self)) ?? Data("null".utf8)
+    /// The value as compact JSON, object keys sorted (`description`'s UTF-8).
+    public var jsonData: Data { Data(description.utf8) }
+
+    /// Appends the compact JSON of the value. Written by hand rather than through JSONEncoder:
+    /// saving state writes it every time, and the encoder's containers cost several times more.
+    private func write(to text: inout String) {
+        switch self {
+        case .null: text += "null"
+        case let .bool(value): text += value ? "true" : "false"
+        case let .integer(value): text += String(value)
+        case let .double(value):
+            if let whole = Int64(exactly: value) {
+                text += String(whole)
+            } else {
+                // JSON has no infinity or NaN.
+                text += value.isFinite ? String(value) : "null"
+            }
+        case let .string(value): Self.write(value, to: &text)
+        case let .array(elements):
+            text += "["
+            for (number, element) in elements.enumerated() {
+                if number > 0 { text += "," }
+                element.write(to: &text)
+            }
+            text += "]"
+        case let .object(members):
+            text += "{"
+            for (number, name) in members.keys.sorted().enumerated() {
+                if number > 0 { text += "," }
+                Self.write(name, to: &text)
+                text += ":"
+                members[name]?.write(to: &text)
+            }
+            text += "}"
+        }
+    }
+
+    /// `string` as a JSON string: quotes, backslashes and control characters escaped (RFC 8259).
+    private static func write(_ string: String, to text: inout String) {
+        text += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += "\""
     }
 
     /// Why text is not JSON.

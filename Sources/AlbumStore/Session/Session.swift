@@ -54,8 +54,10 @@ public struct Session: Sendable {
         try navigate(.currentAlbum, to: nil)
     }
 
+    /// Writes the current album without looking at the stored one first: it changes with
+    /// nearly every save, and the look would cost a read each time.
     private func save(_ current: CurrentAlbum) throws -> CurrentAlbum {
-        try navigate(.currentAlbum, to: current.json)
+        _ = try library.navigate { try SessionStore.write(current.json, for: .currentAlbum, comparing: false, in: $0) }
         return current
     }
 
@@ -140,12 +142,8 @@ public struct Session: Sendable {
     /// compares again under the lock (another process may have changed it meanwhile).
     @discardableResult
     private func navigate(_ item: SessionItem, to value: JSONValue?) throws -> Bool {
-        // The current album is saved without the look first: it changes with nearly every save.
-        if item != .currentAlbum {
-            // An unreadable stored value is not equal to anything: the write below repairs it.
-            let stored = try library.read { connection in Result { try SessionStore.value(of: item, in: connection) } }
-            if case .success(value) = stored { return false }
-        }
+        let text = value?.description
+        if try library.read({ try SessionStore.holds(value, text: text, for: item, in: $0) }) { return false }
         return try library.navigate { try SessionStore.write(value, for: item, in: $0) }
     }
 }

@@ -26,20 +26,25 @@ enum SessionStore {
 
     /// One item's value, `nil` when it has none.
     static func value(of item: SessionItem, in connection: Connection) throws -> JSONValue? {
-        let text: String? = switch item {
-        case .key(let name): try connection.scalar("SELECT value FROM session_keys WHERE key = ?", name)
-        default: try connection.scalar("SELECT value FROM session_state WHERE id = ?", item.rowID)
-        }
-        return try text.map { try parse($0, item: item) }
+        try storedText(of: item, in: connection).map { try parse($0, item: item) }
     }
 
-    /// Stores `value` for `item` (`nil` removes it) unless it holds that already; returns whether
-    /// it wrote. Callers have checked `value` (`SessionState`'s rules).
+    /// Whether `item` holds `value` already (`text` its JSON, `nil` for none). The stored text is
+    /// compared first, and parsed only when it differs (another program may have written the
+    /// same value otherwise); an unreadable stored value holds nothing.
+    static func holds(_ value: JSONValue?, text: String?, for item: SessionItem, in connection: Connection) throws -> Bool {
+        let stored = try storedText(of: item, in: connection)
+        if stored == text { return true }
+        guard let stored, let value else { return false }
+        return (try? parse(stored, item: item)) == value
+    }
+
+    /// Stores `value` for `item` (`nil` removes it); unless `comparing` is false, only when it
+    /// does not hold it already. Returns whether it wrote. Callers have checked `value`.
     @discardableResult
-    static func write(_ value: JSONValue?, for item: SessionItem, in connection: Connection) throws -> Bool {
-        // An unreadable stored value differs from anything: the write repairs it.
-        if case .success(value) = Result(catching: { try self.value(of: item, in: connection) }) { return false }
-        let text = value.map { String(decoding: $0.jsonData, as: UTF8.self) }
+    static func write(_ value: JSONValue?, for item: SessionItem, comparing: Bool = true, in connection: Connection) throws -> Bool {
+        let text = value?.description
+        if comparing, try holds(value, text: text, for: item, in: connection) { return false }
         switch (item, text) {
         case let (.key(name), text?):
             // An upsert, not REPLACE: the key keeps its row id, so observers see an update.
@@ -57,7 +62,14 @@ enum SessionStore {
         case (_, nil):
             try connection.run("DELETE FROM session_state WHERE id = ?", item.rowID)
         }
-        return true
+        return connection.changes > 0
+    }
+
+    private static func storedText(of item: SessionItem, in connection: Connection) throws -> String? {
+        switch item {
+        case .key(let name): try connection.scalar("SELECT value FROM session_keys WHERE key = ?", name)
+        default: try connection.scalar("SELECT value FROM session_state WHERE id = ?", item.rowID)
+        }
     }
 
     /// Makes `items` of the stored state what they are in `state`; returns those that changed.
