@@ -216,8 +216,8 @@ public final class Library: Sendable {
 
     /// Runs a change that is navigation, not an edit (session state): one transaction and one
     /// change set like a command, but no history entry, and no change to the albums' order.
-    func navigate<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
-        try write { command in (try body(command.connection), nil) }
+    func navigate<T: Sendable>(_ body: (Command) throws -> T) throws -> T {
+        try write { command in (try body(command), nil) }
     }
 
     /// Runs a bulk append (see `AlbumRepository.append(contentsOf:)`): `body` returns the new ids,

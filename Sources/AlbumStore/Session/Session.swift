@@ -36,17 +36,21 @@ public struct Session: Sendable {
     /// - Throws: `AlbumError.indexOutOfRange` (also for an empty library); nothing changes then.
     @discardableResult
     public func setCurrentAlbum(at index: Int) throws -> CurrentAlbum {
-        let album = try library.albums.album(at: index)
-        // A negative index counts from the end: keep the place it names.
-        let place = index >= 0 ? index : try library.albums.index(of: album.id)
-        return try save(CurrentAlbum(index: place, albumID: album.id))
+        try save { command in
+            let order = try command.orderIndex()
+            let album = try AlbumRepository.album(at: index)(command.connection, order)
+            // A negative index counts from the end: keep the place it names.
+            return CurrentAlbum(index: index >= 0 ? index : order.count + index, albumID: album.id)
+        }
     }
 
     /// Saves the album with `id` as the current album, with its index now.
     /// - Throws: `AlbumError.notFound`; nothing changes then.
     @discardableResult
     public func setCurrentAlbum(id: Album.ID) throws -> CurrentAlbum {
-        try save(CurrentAlbum(index: try library.albums.index(of: id), albumID: id))
+        try save { command in
+            CurrentAlbum(index: try AlbumRepository.index(of: id)(command.connection, try command.orderIndex()), albumID: id)
+        }
     }
 
     /// Forgets the current album.
@@ -54,11 +58,17 @@ public struct Session: Sendable {
         try navigate(.currentAlbum, to: nil)
     }
 
-    /// Writes the current album without looking at the stored one first: it changes with
-    /// nearly every save, and the look would cost a read each time.
-    private func save(_ current: CurrentAlbum) throws -> CurrentAlbum {
-        _ = try library.navigate { try SessionStore.write(current.json, for: .currentAlbum, comparing: false, in: $0) }
-        return current
+    /// Finds the album and saves it in one write transaction, so the index and the id agree
+    /// with each other whatever another process does. Unlike other commands, a missing album
+    /// is found under the write lock, and its refusal rolls the transaction back (the file is
+    /// left as it was): a look first, on a reader, would cost as much again as the save. The
+    /// stored value is not compared first either: it changes with nearly every save.
+    private func save(_ find: (Command) throws -> CurrentAlbum) throws -> CurrentAlbum {
+        try library.navigate { command in
+            let current = try find(command)
+            try SessionStore.write(current.json, for: .currentAlbum, comparing: false, in: command.connection)
+            return current
+        }
     }
 
     func resolve(_ saved: CurrentAlbum) throws -> ResolvedCurrentAlbum? {
@@ -144,6 +154,6 @@ public struct Session: Sendable {
     private func navigate(_ item: SessionItem, to value: JSONValue?) throws -> Bool {
         let text = value?.description
         if try library.read({ try SessionStore.holds(value, text: text, for: item, in: $0) }) { return false }
-        return try library.navigate { try SessionStore.write(value, for: item, in: $0) }
+        return try library.navigate { try SessionStore.write(value, for: item, in: $0.connection) }
     }
 }

@@ -11,7 +11,8 @@ extension Session {
         if let name { try checkNewName(name) }
         // Kept to the millisecond: the snapshot returned is the one read back later.
         let date = Date(millisecondsSince1970: ISO8601Timestamp.milliseconds(of: date))
-        return try library.navigate { connection in
+        return try library.navigate { command in
+            let connection = command.connection
             let snapshot = Snapshot(
                 name: try name ?? uniqueDefaultName(at: date, in: connection), takenAt: date,
                 state: try SessionStore.state(in: connection))
@@ -72,7 +73,7 @@ extension Session {
     /// Deletes the snapshot `name` (not undoable). - Throws: `SessionError.noSuchSnapshot`.
     public func deleteSnapshot(named name: String) throws {
         _ = try snapshot(named: name)
-        let deleted = try library.navigate { try SnapshotStore.delete(named: name, in: $0) }
+        let deleted = try library.navigate { try SnapshotStore.delete(named: name, in: $0.connection) }
         if !deleted { throw SessionError.noSuchSnapshot(name) }
     }
 
@@ -108,9 +109,9 @@ extension Session {
         if let name { snapshot.name = name }
         try checkNewName(snapshot.name)
         let added = snapshot
-        try library.navigate { connection in
-            if try SnapshotStore.exists(added.name, in: connection) { throw SessionError.snapshotExists(added.name) }
-            try SnapshotStore.insert(added, in: connection)
+        try library.navigate { command in
+            if try SnapshotStore.exists(added.name, in: command.connection) { throw SessionError.snapshotExists(added.name) }
+            try SnapshotStore.insert(added, in: command.connection)
         }
         return added
     }

@@ -61,6 +61,18 @@ do {
     for round in 0..<rounds {
         let insert = try timings { try reference.run("INSERT INTO bench_reference (value) VALUES (?)", "row \($0)") }
         let current = try timings { _ = try session.setCurrentAlbum(at: ($0 * 7919 + round) % albums) }
+        if ProcessInfo.processInfo.environment["BENCH_STATE_PROFILE"] != nil { continue }
+        if ProcessInfo.processInfo.environment["BENCH_STATE_PARTS"] != nil {
+            let read = try timings { _ = try library.albums.album(at: ($0 * 7919 + round) % albums) }
+            let key = try timings { _ = try session.setValue(.integer(Int64($0 + round * repeats)), forKey: "key.1") }
+            let update = try timings { try reference.run("UPDATE bench_reference SET value = ? WHERE id = 1", "v\($0)") }
+            let tx = try timings { _ in try reference.transaction(.immediate) {
+                try reference.run("UPDATE change_control SET tx = tx + 1")
+                try reference.run("UPDATE bench_reference SET value = ? WHERE id = 1", "w")
+            } }
+            print("  parts: album(at:) \(format(median(read) * 1e6, 1)) µs   setValue \(format(median(key) * 1e6, 1)) µs   "
+                  + "UPDATE \(format(median(update) * 1e6, 1)) µs   tx+UPDATE \(format(median(tx) * 1e6, 1)) µs")
+        }
         let tabs = try timings { _ in
             guard try !session.setTabOrder(["albums", "covers", "details", "search", "settings"]) else { fail("the tab order changed") }
         }
