@@ -6,8 +6,9 @@
 // of each operation, in turn within the round so that each meets the same machine:
 //   reference    a single-row INSERT, autocommit, through our SQLite layer on its own connection
 //                to the same file (a cached statement; WAL, synchronous=NORMAL, as the library)
-//   current      `session.setCurrentAlbum(at:)`, a different album each time (a read of the
-//                album at the index, then one committed transaction)
+//   current      `session.setCurrentAlbum(at:)`, a different album each time (the album found
+//                at the index and saved in one committed transaction)
+//   by id        `session.setCurrentAlbum(id:)`, the same with the album's id (its index found)
 //   tabs         `session.setTabOrder` with the order already saved (no transaction)
 //   snapshot     `session.takeSnapshot(named:)` (the whole state, KEYS keys)
 //   restore      `session.restoreSnapshot(named:)` after the current album and one key changed
@@ -42,13 +43,14 @@ do {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     let library = try Library.open(at: URL(fileURLWithPath: path))
     FileHandle.standardError.write(Data("bench-state: making \(albums) albums and \(keys) keys...\n".utf8))
-    try library.albums.append(contentsOf: (0..<albums).map {
+    let appended = try library.albums.append(contentsOf: (0..<albums).map {
         AlbumDraft(title: "Album Title \($0)", artist: "Artist \($0 % 5000)", genre: "Rock", year: 1950 + $0 % 75)
     })
     for number in 0..<keys {
         try library.session.setValue(.object(["n": .integer(Int64(number)), "label": .string("value \(number)")]), forKey: "key.\(number)")
     }
     let session = library.session
+    let ids = Array(appended)
     try session.setTabOrder(["albums", "covers", "details", "search", "settings"])
     let reference = try Connection(path: path)
     try reference.execute("CREATE TABLE IF NOT EXISTS bench_reference (id INTEGER PRIMARY KEY, value TEXT NOT NULL)")
@@ -61,18 +63,7 @@ do {
     for round in 0..<rounds {
         let insert = try timings { try reference.run("INSERT INTO bench_reference (value) VALUES (?)", "row \($0)") }
         let current = try timings { _ = try session.setCurrentAlbum(at: ($0 * 7919 + round) % albums) }
-        if ProcessInfo.processInfo.environment["BENCH_STATE_PROFILE"] != nil { continue }
-        if ProcessInfo.processInfo.environment["BENCH_STATE_PARTS"] != nil {
-            let read = try timings { _ = try library.albums.album(at: ($0 * 7919 + round) % albums) }
-            let key = try timings { _ = try session.setValue(.integer(Int64($0 + round * repeats)), forKey: "key.1") }
-            let update = try timings { try reference.run("UPDATE bench_reference SET value = ? WHERE id = 1", "v\($0)") }
-            let tx = try timings { _ in try reference.transaction(.immediate) {
-                try reference.run("UPDATE change_control SET tx = tx + 1")
-                try reference.run("UPDATE bench_reference SET value = ? WHERE id = 1", "w")
-            } }
-            print("  parts: album(at:) \(format(median(read) * 1e6, 1)) µs   setValue \(format(median(key) * 1e6, 1)) µs   "
-                  + "UPDATE \(format(median(update) * 1e6, 1)) µs   tx+UPDATE \(format(median(tx) * 1e6, 1)) µs")
-        }
+        let byID = try timings { _ = try session.setCurrentAlbum(id: ids[($0 * 7919 + round) % ids.count]) }
         let tabs = try timings { _ in
             guard try !session.setTabOrder(["albums", "covers", "details", "search", "settings"]) else { fail("the tab order changed") }
         }
@@ -89,7 +80,7 @@ do {
         }
         let base = median(insert)
         var line = "  round \(round + 1): INSERT \(format(base * 1e6, 1)) µs"
-        for (name, values) in [("current", current), ("tabs", tabs), ("snapshot", snapshot), ("restore", restore)] {
+        for (name, values) in [("current", current), ("by id", byID), ("tabs", tabs), ("snapshot", snapshot), ("restore", restore)] {
             let ratio = median(values) / base
             ratios[name, default: []].append(ratio)
             line += "   \(name) \(format(median(values) * 1e6, 1)) µs (\(format(ratio))x)"
@@ -98,7 +89,7 @@ do {
     }
     print("ratios to the single-row INSERT, median of the rounds [range]:")
     var missed = false
-    for name in ["current", "tabs", "snapshot", "restore"] {
+    for name in ["current", "by id", "tabs", "snapshot", "restore"] {
         let values = ratios[name] ?? []
         let target: String
         switch name {
