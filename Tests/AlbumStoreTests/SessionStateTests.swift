@@ -75,9 +75,12 @@ struct SessionStateTests {
         let library = try library(albums: 3)
         let album = try library.albums.album(at: 2)
         #expect(try library.session.setCurrentAlbum(id: album.id) == CurrentAlbum(index: 2, albumID: album.id))
+        let rows = try ["session_state", "change_control", "change_log"].map { try library.rows(of: $0) }
         #expect(throws: AlbumError.notFound(id: 999)) { try library.session.setCurrentAlbum(id: 999) }
         #expect(throws: AlbumError.indexOutOfRange(index: 3, valid: 0...2)) { try library.session.setCurrentAlbum(at: 3) }
         #expect(try library.session.state().currentAlbum == CurrentAlbum(index: 2, albumID: album.id))
+        // Refused under the lock: rolled back, the transaction number too.
+        #expect(try ["session_state", "change_control", "change_log"].map { try library.rows(of: $0) } == rows)
     }
 
     @Test func savingTheCurrentAlbumTakesNoUndoStepAndIsObserved() throws {

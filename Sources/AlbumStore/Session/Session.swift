@@ -13,7 +13,8 @@ extension Library {
 /// `session_state`, rows by `SessionItem.rowID`, and `session_keys`). Saving state is
 /// navigation, not an edit: it takes no undo step. Saving a value equal to the stored one
 /// writes nothing. Reads run on reader connections; input is checked before the write lock is
-/// taken, so a refusal costs no transaction. Snapshots: see `takeSnapshot(named:)`.
+/// taken, so a refusal costs no transaction (but for the album of `setCurrentAlbum`, found
+/// under the lock: see `save`). Snapshots: see `takeSnapshot(named:)`.
 public struct Session: Sendable {
     let library: Library
 
