@@ -13,33 +13,12 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Parses JSON text (any value, not only an object or array).
-    /// - Throws: `JSONValue.SyntaxError` saying what is wrong and where, as Foundation finds it.
+    /// Parses JSON text (any value, not only an object or array). A number with a fraction or
+    /// an exponent, or beyond 64 bits, is a `double`; other numbers are `integer`s.
+    /// - Throws: `JSONValue.SyntaxError` saying what is wrong and where (line and column).
     public init(parsing data: Data) throws {
-        do {
-            self = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw SyntaxError(reason: Self.syntaxProblem(in: data) ?? context.debugDescription)
-        }
-    }
-
-    /// What JSONSerialization says is wrong with `data` (JSONDecoder only says "not valid JSON"),
-    /// with the line and column when it names a character.
-    private static func syntaxProblem(in data: Data) -> String? {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return nil
-        } catch {
-            guard var reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
-            if reason.hasSuffix(".") { reason.removeLast() }
-            if reason.hasPrefix("Unexpected end of file") { return "it ends before the JSON value does (truncated?)" }
-            let digits = reason.reversed().prefix(while: \.isNumber).reversed()
-            guard reason.hasPrefix("Invalid value"), let offset = Int(String(digits)) else { return reason }
-            // Foundation counts bytes from 0; people read 1-based lines and columns.
-            let before = data.prefix(offset)
-            let line = before.count(where: { $0 == 0x0A }) + 1
-            let column = before.count - (before.lastIndex(of: 0x0A).map { $0 - before.startIndex + 1 } ?? 0) + 1
-            return "invalid value at line \(line), column \(column)"
+        self = try data.withUnsafeBytes { raw throws(SyntaxError) in
+            try JSONParser.parse(raw.bindMemory(to: UInt8.self))
         }
     }
 
@@ -140,7 +119,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Why text is not JSON.
-    public struct SyntaxError: Error, CustomStringConvertible, Sendable {
+    public struct SyntaxError: Error, CustomStringConvertible, Sendable, Equatable {
         public var reason: String
         public var description: String { "not JSON: \(reason)" }
     }
