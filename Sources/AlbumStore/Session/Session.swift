@@ -29,7 +29,7 @@ public struct Session: Sendable {
     /// exists, wherever it moved; else the saved index clamped to the list (past the end the last
     /// album, negative the first). `nil` when none is saved or the library is empty.
     public func currentAlbum() throws -> ResolvedCurrentAlbum? {
-        guard let saved = try state().currentAlbum else { return nil }
+        guard let saved = try library.read({ try SessionStore.currentAlbum(in: $0) }) else { return nil }
         return try resolve(saved)
     }
 

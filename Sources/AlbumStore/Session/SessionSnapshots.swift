@@ -51,7 +51,7 @@ extension Session {
     /// - Throws: `SessionError.noSuchSnapshot`; nothing changes then.
     @discardableResult
     public func restoreSnapshot(named name: String, only: Set<SessionItem>? = nil) throws -> SessionRestore {
-        _ = try snapshot(named: name)   // refused before the write lock
+        try requireSnapshot(named: name)
         let changed = try library.perform(recording: TableDescription.restorable) { command in
             let connection = command.connection
             guard let snapshot = try SnapshotStore.snapshot(named: name, in: connection) else {
@@ -66,13 +66,12 @@ extension Session {
             let changed = try SessionStore.write(snapshot.state, items: items.sorted(), in: connection)
             return (changed, "restore snapshot “\(name)”")
         }
-        let current = try library.read { try SessionStore.state(in: $0) }.currentAlbum
-        return SessionRestore(name: name, changed: changed, currentAlbum: try current.flatMap(resolve))
+        return SessionRestore(name: name, changed: changed, currentAlbum: try currentAlbum())
     }
 
     /// Deletes the snapshot `name` (not undoable). - Throws: `SessionError.noSuchSnapshot`.
     public func deleteSnapshot(named name: String) throws {
-        _ = try snapshot(named: name)
+        try requireSnapshot(named: name)
         let deleted = try library.navigate { try SnapshotStore.delete(named: name, in: $0.connection) }
         if !deleted { throw SessionError.noSuchSnapshot(name) }
     }
@@ -114,6 +113,11 @@ extension Session {
             try SnapshotStore.insert(added, in: command.connection)
         }
         return added
+    }
+
+    /// Refuses a missing snapshot before the write lock is taken (without reading its state).
+    private func requireSnapshot(named name: String) throws {
+        if try !library.read({ try SnapshotStore.exists(name, in: $0) }) { throw SessionError.noSuchSnapshot(name) }
     }
 
     private func checkNewName(_ name: String) throws {

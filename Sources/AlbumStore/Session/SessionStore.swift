@@ -24,6 +24,14 @@ enum SessionStore {
         return state
     }
 
+    /// The saved current album alone (what reading it back needs), `nil` when none is saved.
+    static func currentAlbum(in connection: Connection) throws -> CurrentAlbum? {
+        guard let text = try storedText(of: .currentAlbum, in: connection) else { return nil }
+        var state = SessionState()
+        try set(.currentAlbum, from: text, in: &state)
+        return state.currentAlbum
+    }
+
     /// One item's value, `nil` when it has none.
     static func value(of item: SessionItem, in connection: Connection) throws -> JSONValue? {
         try storedText(of: item, in: connection).map { try parse($0, item: item) }
