@@ -138,3 +138,14 @@ struct SnapshotTests {
         #expect(try session.snapshots().map(\.name) == ["two"])
     }
 }
+
+extension SnapshotTests {
+    @Test func badSnapshotNamesAreRefused() throws {
+        #expect(throws: SessionError.invalidSnapshotName("", reason: "a name cannot be empty")) { try session.takeSnapshot(named: "") }
+        #expect(throws: SessionError.invalidSnapshotName("a\nb", reason: "a name cannot hold control characters")) {
+            try session.takeSnapshot(named: "a\nb")
+        }
+        #expect(throws: SessionError.invalidKey("", reason: "a key cannot be empty")) { try session.setValue(.null, forKey: "") }
+        #expect(try session.snapshots().isEmpty)
+    }
+}

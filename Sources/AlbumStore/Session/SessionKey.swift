@@ -7,10 +7,16 @@ enum SessionKey {
 
     /// Why `name` cannot be a key (`nil` when it can).
     static func problem(inName name: String) -> String? {
-        if name.isEmpty { return "a key cannot be empty" }
-        if name.utf8.count > maxNameBytes { return "a key is at most \(maxNameBytes) bytes" }
+        problem(inName: name, calling: "a key", maxBytes: maxNameBytes)
+    }
+
+    /// Why `name` cannot name what `noun` says (a key, a snapshot): empty, longer than
+    /// `maxBytes` of UTF-8, or holding a control character (names are printed on one line).
+    static func problem(inName name: String, calling noun: String, maxBytes: Int) -> String? {
+        if name.isEmpty { return "\(noun) cannot be empty" }
+        if name.utf8.count > maxBytes { return "\(noun) is at most \(maxBytes) bytes" }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return "a key cannot hold control characters"
+            return "\(noun) cannot hold control characters"
         }
         return nil
     }

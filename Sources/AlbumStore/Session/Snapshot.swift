@@ -18,12 +18,7 @@ public struct Snapshot: Sendable, Hashable {
 
     /// Why `name` cannot name a snapshot (`nil` when it can).
     static func problem(inName name: String) -> String? {
-        if name.isEmpty { return "a name cannot be empty" }
-        if name.utf8.count > maxNameBytes { return "a name is at most \(maxNameBytes) bytes" }
-        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return "a name cannot hold control characters"
-        }
-        return nil
+        SessionKey.problem(inName: name, calling: "a name", maxBytes: maxNameBytes)
     }
 
     /// The name a snapshot taken at `date` gets when none is given: `snapshot-` and the time
