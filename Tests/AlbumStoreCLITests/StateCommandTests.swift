@@ -45,7 +45,7 @@ struct StateCommandTests {
                                   "is_saved_album": .bool(true), "saved_index": .integer(1)]))
         try store.run("rm", "2")
         let fallback = try store.run("state", "current")
-        #expect(fallback.stdout.contains("#1 “C” by Artist (id 3), by the saved index 1: the saved album no longer exists"))
+        #expect(fallback.stdout.contains("#1 “C” by Artist (id 3), by the saved index 1: album 2 no longer exists"))
         let refused = try store.run("state", "current", "--index", "7")
         #expect(refused.status == 1 && refused.stderr.hasPrefix("albumstore: index 7 is out of range"))
         #expect(try store.run("state", "current", "--index", "1", "--album", "1").status == 2)
@@ -125,7 +125,7 @@ struct StateCommandTests {
         try store.run("rm", "2")
         let restore = try store.run("state", "restore", "s")
         #expect(restore.status == 0)
-        #expect(restore.stderr.contains("The current album: album 2 no longer exists; by its index 1, #1 “C” by Artist."))
+        #expect(restore.stderr.contains("The current album is #1 “C” by Artist, by the saved index 1: album 2 no longer exists."))
     }
 
     @Test func aSnapshotRoundTripsThroughAFileAndStdin() throws {
@@ -197,5 +197,20 @@ struct StateCommandTests {
             #expect(help.status == 0 && help.stdout.contains("albumstore state \(command)"), "\(command)")
         }
         #expect(try store.run("state", "--help").stdout.contains("albumstore state snapshot before-party"))
+    }
+}
+
+extension StateCommandTests {
+    @Test func aVersionOneFileFromStdinIsMigratedAndItsIndexClamped() throws {
+        try store.add(titles: ["A", "B"])
+        let file = """
+            {"format": "albumstore-session-snapshot", "format_version": 1, "name": "old",
+             "taken_at": "2025-01-01T00:00:00Z", "state": {"current_index": 9, "tabs": ["x"]}}
+            """
+        let imported = try store.cli.run(["state", "import", "-"], input: file)
+        #expect(imported.status == 0 && imported.stderr == "Imported snapshot “old” (2 items).\n")
+        let restore = try store.run("state", "restore", "old")
+        #expect(restore.stderr.contains("The current album is #1 “B” by Artist, by the saved index 9: no album id was saved."))
+        #expect(try store.run("state", "tabs").stdout == "Tab\nx\n")
     }
 }

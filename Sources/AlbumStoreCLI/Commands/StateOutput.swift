@@ -41,9 +41,18 @@ enum StateOutput {
     }
 
     static func line(_ current: ResolvedCurrentAlbum) -> String {
-        "#\(current.index) \(current.album.quoted) (id \(current.album.id))"
-            + (current.isSavedAlbum ? "" : ", by the saved index \(current.saved.index): the saved album no longer exists")
+        "#\(current.index) \(current.album.quoted) (id \(current.album.id))" + (current.isSavedAlbum ? "" : ", " + fallback(current))
     }
+
+    /// Why the current album was found by its saved index: `by the saved index 3: album 7 no
+    /// longer exists` (or no id was saved, as in a version 1 snapshot file).
+    static func fallback(_ current: ResolvedCurrentAlbum) -> String {
+        "by the saved index \(current.saved.index): "
+            + (current.saved.albumID.map { "album \($0) no longer exists" } ?? "no album id was saved")
+    }
+
+    /// `1 item`, `3 items`.
+    static func count(_ items: Int) -> String { items == 1 ? "1 item" : "\(items) items" }
 
     /// A snapshot's JSON: `name`, `taken_at`, `state` (the snapshot file's fields).
     static func json(_ snapshot: Snapshot) -> JSONValue {

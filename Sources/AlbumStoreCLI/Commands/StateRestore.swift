@@ -36,8 +36,7 @@ struct StateRestore: ParsableCommand {
         }
         if let current = restore.currentAlbum, !current.isSavedAlbum,
            restore.changed.contains(.currentAlbum) || items == nil || items?.contains(.currentAlbum) == true {
-            let saved = current.saved.albumID.map { "album \($0) no longer exists" } ?? "the snapshot kept no album id"
-            inform("The current album: \(saved); by its index \(current.saved.index), #\(current.index) \(current.album.quoted).")
+            inform("The current album is #\(current.index) \(current.album.quoted), \(StateOutput.fallback(current)).")
         }
     }
 }
