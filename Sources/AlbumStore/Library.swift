@@ -199,16 +199,25 @@ public final class Library: Sendable {
         return try await read { try history.entries(in: $0) }
     }
 
-    /// Runs one command in a write transaction and records its changes to the undoable tables
-    /// as one history entry. `body` returns its result and a short description for the history.
-    func perform<T: Sendable>(_ body: (Command) throws -> (T, String)) throws -> T {
+    /// Runs one command in a write transaction and records its changes to `tables` (the undoable
+    /// ones unless a command also puts back navigation state, like a snapshot restore) as one
+    /// history entry. `body` returns its result and a short description for the history.
+    func perform<T: Sendable>(
+        recording tables: [String] = TableDescription.undoable, _ body: (Command) throws -> (T, String)
+    ) throws -> T {
         try write { command in
-            let recorder = try ChangeRecorder(connection: command.connection, tables: TableDescription.undoable)
+            let recorder = try ChangeRecorder(connection: command.connection, tables: tables)
             let (result, description) = try body(command)
             let changeset = try recorder.changeset()
             if !changeset.isEmpty { try history.record(changeset, description: description, in: command.connection) }
             return (result, changeset)
         }
+    }
+
+    /// Runs a change that is navigation, not an edit (session state): one transaction and one
+    /// change set like a command, but no history entry, and no change to the albums' order.
+    func navigate<T: Sendable>(_ body: (Command) throws -> T) throws -> T {
+        try write { command in (try body(command), nil) }
     }
 
     /// Runs a bulk append (see `AlbumRepository.append(contentsOf:)`): `body` returns the new ids,

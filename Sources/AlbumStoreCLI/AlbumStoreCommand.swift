@@ -25,6 +25,7 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         subcommands: [
             Init.self, Info.self, Add.self, Edit.self, Remove.self, Move.self, List.self, Show.self, Undo.self,
             Redo.self, History.self, Watch.self, Check.self, Backup.self, Import.self, Export.self,
+            State.self,
         ]
     )
 

@@ -53,6 +53,12 @@ let package = Package(
             dependencies: ["BenchStatistics", .product(name: "AlbumStore", package: albumStore),
                            .product(name: "AlbumSQLite", package: albumStore)]
         ),
+        // scripts/bench-state: session state against a single-row INSERT.
+        .executableTarget(
+            name: "bench-state",
+            dependencies: ["BenchStatistics", .product(name: "AlbumStore", package: albumStore),
+                           .product(name: "AlbumSQLite", package: albumStore)]
+        ),
         .executableTarget(
             name: "bench-observe",
             dependencies: ["BenchStatistics", .product(name: "AlbumStore", package: albumStore),

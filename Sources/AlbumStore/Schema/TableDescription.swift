@@ -10,16 +10,19 @@ internal import AlbumSQLite
 /// - undo: commands record its changes (`undoable`, read by `Library.perform`);
 /// - ordered: the order index finds its position column by name (`orderColumnNumber`).
 ///
-/// Coming tables, as they are meant to be described (not built yet): session state, observed
-/// with `undo: .none`; covers, observed and undoable, with undo keeping a content hash rather
-/// than the image bytes (see `Undo`).
+/// Session state is observed and navigation (`undo: .restores`); its snapshots are observed and
+/// take no undo step. Coming: covers, observed and undoable, with undo keeping a content hash
+/// rather than the image bytes (see `Undo`).
 struct TableDescription: Sendable, Hashable {
     /// What undo keeps of a command's changes to the table.
     enum Undo: Sendable, Hashable {
-        /// Nothing: changes are navigation, not edits. Session state (the current album, the
-        /// tab order) will be observed but take no undo step: going back to an album is not a
-        /// command to undo.
+        /// Nothing: the table's changes are never undone (session snapshots: taking or deleting
+        /// one is bookkeeping, not an edit).
         case none
+        /// Navigation: plain changes (the current album, the tab order) take no undo step, since
+        /// going back to an album is not a command to undo; but a command that puts saved state
+        /// back (restoring a snapshot) records its changes, so the restore can be undone.
+        case restores
         /// The rows' changes, recorded by SQLite's session extension.
         case changeset
         // Room for covers: a case whose changes are recorded with the image reduced to its content
@@ -38,10 +41,13 @@ struct TableDescription: Sendable, Hashable {
     let orderColumn: String?
 
     static let albums = TableDescription(name: "albums", undo: .changeset, isObserved: true, orderColumn: "position")
+    static let sessionState = TableDescription(name: "session_state", undo: .restores, isObserved: true, orderColumn: nil)
+    static let sessionKeys = TableDescription(name: "session_keys", undo: .restores, isObserved: true, orderColumn: nil)
+    static let sessionSnapshots = TableDescription(name: "session_snapshots", undo: .none, isObserved: true, orderColumn: nil)
 
     /// Every table the machinery serves: the change-log triggers and undo recording are driven
     /// from this list.
-    static let all: [TableDescription] = [albums]
+    static let all: [TableDescription] = [albums, sessionState, sessionKeys, sessionSnapshots]
 
     /// The 0-based number of `orderColumn` among the table's columns, as changesets number them;
     /// `nil` when the table is not ordered or does not exist.
@@ -52,4 +58,7 @@ struct TableDescription: Sendable, Hashable {
 
     /// The tables whose changes commands record for undo.
     static var undoable: [String] { all.filter { $0.undo == .changeset }.map(\.name) }
+
+    /// The tables a restore of saved state records for undo: the undoable ones and navigation.
+    static var restorable: [String] { all.filter { $0.undo != .none }.map(\.name) }
 }
