@@ -66,7 +66,10 @@ public final class Library: Sendable {
             : try LibraryFile.plan(for: path, access: access)
         do {
             // WAL rewrites the file header: the migrator turns it on only once the file is known to be ours.
-            let database = try Database(path: plan.filename, options: plan.options(busyTimeout: busyTimeout))
+            var options = plan.options(busyTimeout: busyTimeout)
+            // Every connection, readers included: queries call them.
+            options.setUp = { connection throws(SQLiteError) in try QueryFunctions.register(on: connection) }
+            let database = try Database(path: plan.filename, options: options)
             (schemaVersion, positionColumn) = try database.withWriter { connection in
                 // Before migrating: migration 0005 fills the match keys with it.
                 try MatchKey.register(on: connection)
