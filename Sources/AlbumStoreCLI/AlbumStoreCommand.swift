@@ -24,7 +24,7 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         version: AlbumStoreVersion.current,
         subcommands: [
             Init.self, Info.self, Add.self, Edit.self, Remove.self, Move.self, List.self, Show.self, Undo.self,
-            Redo.self, History.self, Watch.self, Check.self, Backup.self, Import.self, Export.self,
+            Redo.self, History.self, Watch.self, Check.self, Backup.self, Import.self, Export.self, Query.self, Fields.self, Stats.self,
         ]
     )
 

@@ -65,7 +65,8 @@ struct QueryParser {
             let pattern = String(value.dropFirst())
             guard !pattern.isEmpty else { throw error("\(field.name):: needs a regular expression after it", at: token) }
             if let problem = Self.regexProblem(pattern) {
-                throw error("bad regular expression \"\(pattern)\": \(problem)", at: token)
+                let at = QueryToken(text: pattern, offset: token.offset + 1, length: pattern.count)
+                throw error("bad regular expression \"\(pattern)\": \(problem)", at: at)
             }
             return .regex(field, pattern)
         case (.text, "="):
