@@ -24,7 +24,7 @@ enum QueryFunctions {
         try connection.createFunction(contains, argumentCount: 2) { arguments in
             guard arguments.count == 2, case .text(let needle) = arguments[1] else { return .integer(0) }
             guard let text = arguments[0].text else { return .integer(0) }
-            return .integer(FoldedText.fold(text).utf8.contains(subsequence: needle.utf8) ? 1 : 0)
+            return .integer(searchFold(text).contains(subsequence: Array(needle.utf8)) ? 1 : 0)
         }
         try connection.createFunction(sortKey, argumentCount: 1) { arguments in
             guard let text = arguments.first?.text else { return .null }
@@ -44,6 +44,19 @@ enum QueryFunctions {
             let range = NSRange(text.startIndex..., in: text)
             return .integer(expression.firstMatch(in: text, range: range) == nil ? 0 : 1)
         }
+    }
+
+    /// The fold of `text` as substring matches compare it, as UTF-8: `FoldedText`'s, with Greek
+    /// final sigma (ς) made σ, which lower-casing leaves apart (ΜΙΚΗΣ lowers to μικησ). Both are
+    /// two bytes, CF 82 and CF 83, so the bytes are changed in place.
+    static func searchFold(_ text: String) -> [UInt8] {
+        var bytes = Array(FoldedText.fold(text).utf8)
+        var index = bytes.startIndex
+        while index + 1 < bytes.endIndex {
+            if bytes[index] == 0xCF && bytes[index + 1] == 0x82 { bytes[index + 1] = 0x83 }
+            index += 1
+        }
+        return bytes
     }
 
     /// The fold of `artist` without a leading "the " (but "The" alone stays).
@@ -68,16 +81,13 @@ enum QueryFunctions {
     }
 }
 
-extension String.UTF8View {
-    /// Whether `needle`'s bytes occur in a row here (an empty needle always does).
-    fileprivate func contains(subsequence needle: String.UTF8View) -> Bool {
-        let haystack = Array(self), pattern = Array(needle)
-        guard let first = pattern.first else { return true }
-        guard haystack.count >= pattern.count else { return false }
-        var start = 0
-        while start + pattern.count <= haystack.count {
-            if haystack[start] == first && haystack[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
-            start += 1
+extension [UInt8] {
+    /// Whether `needle` occurs in a row here (an empty needle always does).
+    fileprivate func contains(subsequence needle: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        guard count >= needle.count else { return false }
+        for start in 0...(count - needle.count) where self[start] == first {
+            if self[start..<(start + needle.count)].elementsEqual(needle) { return true }
         }
         return false
     }

@@ -56,13 +56,13 @@ struct QuerySQL {
         switch condition {
         case .text(let text, _):
             // No word to search for (`!!!`, `%`): the text itself, in the title or the artist.
-            let needle = FoldedText.fold(text)
+            let needle = String(decoding: QueryFunctions.searchFold(text), as: UTF8.self)
             arguments.append(needle)
             arguments.append(needle)
             return "(\(QueryFunctions.contains)(title, ?) OR \(QueryFunctions.contains)(artist, ?))"
         case .contains(let field, let value):
             let column = try column(field, .text, "a substring match")
-            arguments.append(FoldedText.fold(value))
+            arguments.append(String(decoding: QueryFunctions.searchFold(value), as: UTF8.self))
             return "\(QueryFunctions.contains)(\(column), ?)"
         case .equals(let field, let value):
             let column = try column(field, nil, "an exact match")
