@@ -11,9 +11,12 @@ extension AlbumRepository {
     public func albums(
         matching query: AlbumQuery, sortedBy sort: AlbumSort = .listOrder, offset: Int = 0, limit: Int = .max
     ) throws -> [Album] {
-        var albums: [Album] = []
-        try forEach(matching: query, sortedBy: sort, offset: offset, limit: limit) { _, album in albums.append(album) }
-        return albums
+        let select = try Self.select(query, sort: sort)
+        return try readStatement { connection in
+            var albums: [Album] = []
+            try Self.rows(select, offset: offset, limit: limit, in: connection) { _, row in albums.append(try Album(row: row)) }
+            return albums
+        }
     }
 
     /// The albums `query` matches, without blocking Swift's cooperative threads.
@@ -32,7 +35,7 @@ extension AlbumRepository {
     /// How many albums `query` matches.
     public func count(matching query: AlbumQuery) throws -> Int {
         let sql = try QuerySQL(query)
-        return try library.read { connection in
+        return try readStatement { connection in
             let statement = try connection.cachedStatement("SELECT count(*) FROM albums \(sql.whereClause)")
             return try statement.first(sql.arguments) { row in try row[0, as: Int.self] } ?? 0
         }
@@ -67,6 +70,13 @@ extension AlbumRepository {
             }
         }
         try writer.finish()
+    }
+
+    /// Runs `body`, one statement with no callback into the caller, on a reader without a
+    /// transaction around it: the statement reads one snapshot anyway. (`forEach` and `write`
+    /// keep theirs: their callbacks may read the library on the same connection meanwhile.)
+    private func readStatement<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+        try mappingStorageErrors(path: library.path, busyTimeout: library.busyTimeout) { try library.database.readStatement(body) }
     }
 
     /// The SQL of the albums query, without its LIMIT and OFFSET values.
