@@ -24,6 +24,8 @@ public final class Library: Sendable {
     let database: Database
     let history: UndoHistory
     let order = OrderIndexCache()
+    /// The SQL of recent queries (`AlbumQuery`).
+    let queries = QueryCache()
     /// The column number of the albums' order key in changesets, found by name at open (`nil`
     /// for a library made with a test's own migrations, which has no albums).
     let positionColumn: Int32?

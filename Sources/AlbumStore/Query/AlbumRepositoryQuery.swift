@@ -11,7 +11,7 @@ extension AlbumRepository {
     public func albums(
         matching query: AlbumQuery, sortedBy sort: AlbumSort = .listOrder, offset: Int = 0, limit: Int = .max
     ) throws -> [Album] {
-        let select = try Self.select(query, sort: sort)
+        let select = try Self.select(query, sort: sort, cache: library.queries)
         return try readStatement { connection in
             var albums: [Album] = []
             try Self.rows(select, offset: offset, limit: limit, in: connection) { _, row in albums.append(try Album(row: row)) }
@@ -23,9 +23,8 @@ extension AlbumRepository {
     public func albums(
         matching query: AlbumQuery, sortedBy sort: AlbumSort = .listOrder, offset: Int = 0, limit: Int = .max
     ) async throws -> [Album] {
+        let select = try Self.select(query, sort: sort, cache: library.queries)
         return try await library.read { connection in
-            // Made here: its arguments are not Sendable.
-            let select = try Self.select(query, sort: sort)
             var albums: [Album] = []
             try Self.rows(select, offset: offset, limit: limit, in: connection) { _, row in albums.append(try Album(row: row)) }
             return albums
@@ -47,7 +46,7 @@ extension AlbumRepository {
         matching query: AlbumQuery, sortedBy sort: AlbumSort = .listOrder, offset: Int = 0, limit: Int = .max,
         _ body: (_ index: Int, _ album: Album) throws -> Void
     ) throws {
-        let select = try Self.select(query, sort: sort)
+        let select = try Self.select(query, sort: sort, cache: library.queries)
         try library.read { connection in
             try Self.rows(select, offset: offset, limit: limit, in: connection) { index, row in try body(index, try Album(row: row)) }
         }
@@ -59,7 +58,7 @@ extension AlbumRepository {
         matching query: AlbumQuery, sortedBy sort: AlbumSort = .listOrder, offset: Int = 0, limit: Int = .max,
         to writer: some AlbumWriter
     ) throws {
-        let select = try Self.select(query, sort: sort)
+        let select = try Self.select(query, sort: sort, cache: library.queries)
         try library.read { connection in
             if let direct = writer as? any RowWriting {
                 try Self.rows(select, offset: offset, limit: limit, in: connection) { index, row in try direct.write(row: row, index: index) }
@@ -80,11 +79,8 @@ extension AlbumRepository {
     }
 
     /// The SQL of the albums query, without its LIMIT and OFFSET values.
-    static func select(_ query: AlbumQuery, sort: AlbumSort) throws(QueryError) -> QuerySQL.Select {
-        let sql = try QuerySQL(query)
-        return QuerySQL.Select(
-            sql: "SELECT \(Album.columns) FROM albums \(sql.whereClause) \(QuerySQL.orderClause(sort, for: query)) LIMIT ? OFFSET ?",
-            arguments: sql.arguments)
+    static func select(_ query: AlbumQuery, sort: AlbumSort, cache: QueryCache = QueryCache()) throws(QueryError) -> QuerySQL.Select {
+        try cache.select(query, sort: sort)
     }
 
     /// Lends `body` each row of `select` (`Album.columns`) with its index among the results.
@@ -96,7 +92,7 @@ extension AlbumRepository {
         // Cached: the same query shape (`artist:x year:a..b`) runs again with other values.
         let statement = try connection.cachedStatement(select.sql)
         var index = offset
-        try statement.forEach(select.arguments + [limit, offset]) { row in
+        try statement.forEach(select.arguments + [.integer(Int64(limit)), .integer(Int64(offset))]) { row in
             try body(index, row)
             index += 1
         }
@@ -105,8 +101,8 @@ extension AlbumRepository {
 
 extension QuerySQL {
     /// A whole statement and its arguments (the LIMIT and OFFSET to come last).
-    struct Select {
+    struct Select: Sendable {
         var sql: String
-        var arguments: [(any Bindable)?]
+        var arguments: [SQLiteValue]
     }
 }

@@ -10,7 +10,7 @@ internal import AlbumSQLite
 struct QuerySQL {
     /// `WHERE ...`, or empty for every album.
     var whereClause = ""
-    var arguments: [(any Bindable)?] = []
+    var arguments: [SQLiteValue] = []
 
     init(_ query: AlbumQuery) throws(QueryError) {
         var alternatives: [String] = []
@@ -30,7 +30,7 @@ struct QuerySQL {
                 let phrase = Self.phrase(text, prefix: prefix)
                 if term.isNegated {
                     conditions.append("id NOT IN (SELECT rowid FROM album_search WHERE album_search MATCH ?)")
-                    arguments.append(phrase)
+                    arguments.append(.text(phrase))
                 } else {
                     phrases.append(phrase)
                 }
@@ -41,7 +41,7 @@ struct QuerySQL {
         }
         if !phrases.isEmpty {
             conditions.append("id IN (SELECT rowid FROM album_search WHERE album_search MATCH ?)")
-            arguments.append(phrases.joined(separator: " "))
+            arguments.append(.text(phrases.joined(separator: " ")))
         }
         return conditions.joined(separator: " AND ")
     }
@@ -57,47 +57,47 @@ struct QuerySQL {
         case .text(let text, _):
             // No word to search for (`!!!`, `%`): the text itself, in the title or the artist.
             let needle = String(decoding: QueryFunctions.searchFold(text), as: UTF8.self)
-            arguments.append(needle)
-            arguments.append(needle)
+            arguments.append(.text(needle))
+            arguments.append(.text(needle))
             return "(\(QueryFunctions.contains)(title, ?) OR \(QueryFunctions.contains)(artist, ?))"
         case .contains(let field, let value):
             let column = try column(field, .text, "a substring match")
-            arguments.append(String(decoding: QueryFunctions.searchFold(value), as: UTF8.self))
+            arguments.append(.text(String(decoding: QueryFunctions.searchFold(value), as: UTF8.self)))
             return "\(QueryFunctions.contains)(\(column), ?)"
         case .equals(let field, let value):
             let column = try column(field, nil, "an exact match")
             if field.queryKind == .number {
                 guard let number = Int(value) else { throw QueryError("\(field.name) takes a number, not \"\(value)\"") }
-                arguments.append(number)
+                arguments.append(.integer(Int64(number)))
                 return "\(column) = ?"
             }
-            arguments.append(value)
+            arguments.append(.text(value))
             guard field == .artist else { return "\(column) = ?" }
             // The artist index is NOCASE: equal ignoring ASCII case narrows through it, then exact.
-            arguments.append(value)
+            arguments.append(.text(value))
             return "(\(column) = ? COLLATE NOCASE AND \(column) = ?)"
         case .regex(let field, let pattern):
             let column = try column(field, .text, "a regular expression")
             if let problem = QueryParser.regexProblem(pattern) {
                 throw QueryError("bad regular expression \"\(pattern)\": \(problem)")
             }
-            arguments.append(pattern)
+            arguments.append(.text(pattern))
             return "\(QueryFunctions.regexp)(?, \(column))"
         case .range(let field, let from, let through):
             let column = try column(field, .number, "a range")
             switch (from, through) {
             case let (from?, through?) where from == through:
-                arguments.append(from)
+                arguments.append(.integer(Int64(from)))
                 return "\(column) = ?"
             case let (from?, through?):
-                arguments.append(from)
-                arguments.append(through)
+                arguments.append(.integer(Int64(from)))
+                arguments.append(.integer(Int64(through)))
                 return "\(column) BETWEEN ? AND ?"
             case let (from?, nil):
-                arguments.append(from)
+                arguments.append(.integer(Int64(from)))
                 return "\(column) >= ?"
             case let (nil, through?):
-                arguments.append(through)
+                arguments.append(.integer(Int64(through)))
                 return "\(column) <= ?"
             case (nil, nil):
                 return "\(column) IS NOT NULL"

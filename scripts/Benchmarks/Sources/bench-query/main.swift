@@ -182,21 +182,33 @@ func timeLibrary(_ shape: Shape) throws -> Double {
     return median(times)
 }
 
-/// Runs a process to its end with stdout to /dev/null (or captured); its wall seconds.
+/// Runs a process to its end with stdout to /dev/null, or to a file whose text is returned; its
+/// wall seconds from spawn to exit. posix_spawn and wait4: Foundation's `Process` notices an exit
+/// only at its run loop's next turn, which blurs processes of a few tens of milliseconds.
 @discardableResult
 func runProcess(_ argv: [String], capture: Bool = false) -> (seconds: Double, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: argv[0])
-    process.arguments = Array(argv.dropFirst())
-    let pipe = Pipe()
-    process.standardOutput = capture ? pipe : FileHandle.nullDevice
+    let outputPath = database + ".output"
+    let descriptor = capture ? open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) : open("/dev/null", O_WRONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { fail("cannot open the output of \(argv[0])") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, descriptor, 1)
+    let cArguments = argv.map { strdup($0) } + [nil]
+    let environment = ProcessInfo.processInfo.environment.map { strdup("\($0)=\($1)") } + [nil]
+    var pid: pid_t = 0
     let start = ContinuousClock.now
-    do { try process.run() } catch { fail("cannot start \(argv[0]): \(error)") }
-    let data = capture ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
-    process.waitUntilExit()
+    let code = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environment)
+    var status: Int32 = 0
+    if code == 0 { while waitpid(pid, &status, 0) < 0 && errno == EINTR {} }
     let elapsed = seconds(ContinuousClock.now - start)
-    guard process.terminationStatus == 0 else { fail("\(argv.joined(separator: " ")) exited with \(process.terminationStatus)") }
-    return (elapsed, String(decoding: data, as: UTF8.self))
+    posix_spawn_file_actions_destroy(&actions)
+    (cArguments + environment).forEach { free($0) }
+    close(descriptor)
+    guard code == 0 else { fail("cannot start \(argv[0]): \(String(cString: strerror(code)))") }
+    guard status == 0 else { fail("\(argv.joined(separator: " ")) exited with status \(status)") }
+    let output = capture ? ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") : ""
+    return (elapsed, output)
 }
 
 /// bench-query-c on `shape`: median microseconds, rows and checksum of an iteration.
@@ -216,6 +228,13 @@ func cliArguments(_ shape: Shape) -> [String] {
 }
 
 func shellArguments(_ shape: Shape) -> [String] { [sqlite3, "-csv", "-readonly", database, shape.shellSQL] }
+
+// BENCH_QUERY_PROFILE=N: only run shape N through the library for a few seconds, for a profiler.
+if let text = ProcessInfo.processInfo.environment["BENCH_QUERY_PROFILE"], let number = Int(text), shapes.indices.contains(number) {
+    let start = ContinuousClock.now
+    while ContinuousClock.now - start < .seconds(3) { _ = try? runLibrary(shapes[number]) }
+    exit(0)
+}
 
 // The same rows both ways before any timing.
 for shape in shapes {
