@@ -5,11 +5,8 @@ import Foundation
 /// checks the result with `AlbumDraft.validated`.
 struct RecordConverter {
     var mapping: ColumnMapping
-    /// The time validation measures "next year" from.
-    let now: Date
-    private var values = [SourceValue?](repeating: nil, count: 8)
-    private var ranks = [Int](repeating: -1, count: 8)
-    private var sources = [Int](repeating: -1, count: 8)
+    /// The latest year a row may give: next year, from the time the import began.
+    let latestYear: Int
 
     /// Why a record is not an album: the source column or field at fault, and the reason.
     struct Problem: Error {
@@ -19,7 +16,7 @@ struct RecordConverter {
 
     init(mapping: [String: AlbumField], now: Date = Date()) {
         self.mapping = ColumnMapping(mapping: mapping)
-        self.now = now
+        latestYear = AlbumDraft.year(of: now) + 1
     }
 
     /// The fields an import fills, in slot order.
@@ -44,12 +41,11 @@ struct RecordConverter {
     mutating func convert(_ record: CatalogRecord, columns: [String]) -> Result<ImportedRow, Problem> {
         if let problem = record.problem { return .failure(Problem(field: nil, reason: problem)) }
         mapping.update(to: columns)
-        // Per slot: the winning value, its rank and its column (buffers kept from row to row).
-        for slot in 0..<8 {
-            values[slot] = nil
-            ranks[slot] = -1
-            sources[slot] = -1
-        }
+        // Per slot: the winning value, its rank and its column. Inline arrays: no allocation,
+        // no uniqueness check per write, for a few million rows.
+        var values = InlineArray<8, SourceValue?>(repeating: nil)
+        var ranks = InlineArray<8, Int>(repeating: -1)
+        var winners = InlineArray<8, Int>(repeating: -1)
         let targets = mapping.targets
         for (column, value) in record.values {
             guard column >= 0, column < targets.count, let target = targets[column],
@@ -58,9 +54,9 @@ struct RecordConverter {
             if case .text(let text) = value, text.isEmpty { continue }
             values[slot] = value
             ranks[slot] = target.rank
-            sources[slot] = column
+            winners[slot] = column
         }
-        let sources = sources, values = values
+        let sources = winners   // a constant: the closure below would box a variable
         func name(_ slot: Int) -> String {
             sources[slot] >= 0 && sources[slot] < columns.count ? columns[sources[slot]] : Self.slotFields[slot].name
         }
@@ -75,7 +71,7 @@ struct RecordConverter {
             let updated = try Self.milliseconds(values[7], name(7))
             let valid: AlbumDraft
             do {
-                valid = try draft.validated(now: now)
+                valid = try draft.validated(latestYear: latestYear)
             } catch AlbumError.invalid(let field, let reason) {
                 let slot = ["title": 0, "artist": 1, "year": 3, "cover URL": 4][field]
                 throw Problem(field: slot.map(name) ?? field, reason: reason)
