@@ -131,4 +131,32 @@ struct SearchIndexTests {
         #expect(try titles(library, "madonna") == ["American Pie"])
         try expectIndexEqualsTable("after migrating")
     }
+
+    @Test func bulkInsertsCatchTheIndexUpByInsertOrRebuildAndPutTheTriggerBack() throws {
+        let library = try Library.open(at: url)
+        let triggers = { try Connection(path: url.path).query(
+            "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY name") { $0.values } }
+        let before = try triggers()
+        // Into an empty library: the new rows are the whole table, a rebuild.
+        try library.albums.append(contentsOf: (0..<200).map { AlbumDraft(title: "Title \($0)", artist: "Artist \($0 % 7)") })
+        try expectIndexEqualsTable("after a bulk append into an empty library")
+        // A few more into it: inserted by ranges.
+        try library.albums.append(contentsOf: [AlbumDraft(title: "Blackstar", artist: "David Bowie")])
+        try library.importText("title,artist\nHomogenic,Björk\nLow,David Bowie\n")
+        try expectIndexEqualsTable("after a small bulk append and a small import")
+        #expect(try titles(library, "bjork") == ["Homogenic"])
+        #expect(try titles(library, "bowie") == ["Blackstar", "Low"])
+        #expect(try triggers() == before)
+    }
+
+    @Test func aLargeBulkInsertGathersThePlannerStatistics() throws {
+        let library = try Library.open(at: url)
+        let statistics = { try Connection(path: url.path).scalar(
+            "SELECT count(*) FROM sqlite_schema WHERE name = 'sqlite_stat1'", as: Int.self) }
+        #expect(try statistics() == 0)
+        try library.albums.append(contentsOf: (0..<2000).map { AlbumDraft(title: "Title \($0)", artist: "Artist \($0 % 7)") })
+        #expect(try statistics() == 1)
+        let rows = try Connection(path: url.path).scalar("SELECT count(*) FROM sqlite_stat1 WHERE tbl = 'albums'", as: Int.self)
+        #expect((rows ?? 0) > 0)
+    }
 }
