@@ -279,6 +279,13 @@ func spread(_ ratios: [Double]) -> String {
     "\(format(median(ratios)))x (\(format(ratios.min() ?? 0))-\(format(ratios.max() ?? 0)))"
 }
 
+// What starting the process costs, whatever the query: `albumstore --version` against `sqlite3 -version`.
+var startOurs: [Double] = [], startShell: [Double] = []
+for _ in 0..<max(5, rounds) {
+    startOurs.append(runProcess([albumstore, "--version"]).seconds)
+    startShell.append(runProcess([sqlite3, "-version"]).seconds)
+}
+
 var missed = false
 let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
 print("bench-query: \(albumCount) albums, \(rounds) rounds, release build, SQLite \(Connection.sqliteVersion), load average \(load)")
@@ -293,6 +300,8 @@ for (number, shape) in shapes.enumerated() {
           + pad(format(median(cliTimes[number]) * 1000, 1) + " ms", 12) + pad(format(median(shellTimes[number]) * 1000, 1) + " ms", 12)
           + spread(cliRatios[number]) + (cliOK ? " ok" : " MISSED"))
 }
+print(pad("start-up alone (--version)", 80) + pad(format(median(startOurs) * 1000, 1) + " ms", 12)
+      + pad(format(median(startShell) * 1000, 1) + " ms", 12) + "(no target)")
 print("")
 print("albumstore: \(cliArguments(shapes[1]).dropFirst().joined(separator: " ")) (and so on); sqlite3 -csv -readonly with the values inlined")
 print("verdict: " + (missed ? "a target is missed" : "all targets met"))
