@@ -78,6 +78,20 @@ struct QueryCommandTests {
         #expect(try store.snapshot() == before)
     }
 
+    @Test(arguments: [
+        ("{title", "{title is never closed with }"), ("}", "a } without its {"), ("{a{b}", "a { inside {a…}"),
+        ("{}", "unknown field {}"), ("{album} {released}", ""),
+    ])
+    func templatesAreCheckedBeforeAnythingRuns(template: String, problem: String) throws {
+        let result = try store.run("query", "low", "--template", template)
+        if problem.isEmpty {
+            #expect(result.status == 0 && result.stdout == "Low 1977\n")
+        } else {
+            #expect(result.status == 2 && result.stdout.isEmpty)
+            #expect(result.stderr.contains("--template: \(problem)"), "\(result.stderr)")
+        }
+    }
+
     @Test func fieldsListsWhatQueriesSortsAndTemplatesTake() throws {
         let result = try store.run("fields", "--format", "tsv")
         #expect(result.status == 0)
