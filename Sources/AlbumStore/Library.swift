@@ -24,6 +24,8 @@ public final class Library: Sendable {
     let database: Database
     let history: UndoHistory
     let order = OrderIndexCache()
+    /// The SQL of recent queries (`AlbumQuery`).
+    let queries = QueryCache()
     /// The column number of the albums' order key in changesets, found by name at open (`nil`
     /// for a library made with a test's own migrations, which has no albums).
     let positionColumn: Int32?
@@ -66,7 +68,10 @@ public final class Library: Sendable {
             : try LibraryFile.plan(for: path, access: access)
         do {
             // WAL rewrites the file header: the migrator turns it on only once the file is known to be ours.
-            let database = try Database(path: plan.filename, options: plan.options(busyTimeout: busyTimeout))
+            var options = plan.options(busyTimeout: busyTimeout)
+            // Every connection, readers included: queries call them.
+            options.setUp = { connection throws(SQLiteError) in try QueryFunctions.register(on: connection) }
+            let database = try Database(path: plan.filename, options: options)
             (schemaVersion, positionColumn) = try database.withWriter { connection in
                 // Before migrating: migration 0005 fills the match keys with it.
                 try MatchKey.register(on: connection)
