@@ -55,6 +55,7 @@ public final class Connection {
         if let cacheSizeKiB = options.cacheSizeKiB { try execute("PRAGMA cache_size = -\(cacheSizeKiB)") }
         if options.recursiveTriggers { try execute("PRAGMA recursive_triggers = ON") }
         if options.queryOnly { try execute("PRAGMA query_only = ON") }
+        try options.setUp?(self)
     }
 
     /// Sets process-wide SQLite options; call it first thing in `main`, or not at all.

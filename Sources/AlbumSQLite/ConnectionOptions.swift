@@ -23,6 +23,9 @@ public struct ConnectionOptions: Sendable {
     public var recursiveTriggers = true
     /// Turns writes into errors (`PRAGMA query_only`), for reader connections.
     public var queryOnly = false
+    /// Runs last when the connection opens, for what every connection of a database needs, such
+    /// as the SQL functions its queries call (a reader opened later gets them too).
+    public var setUp: (@Sendable (Connection) throws(SQLiteError) -> Void)? = nil
 
     public init() {}
 

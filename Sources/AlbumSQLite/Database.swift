@@ -56,6 +56,14 @@ public final class Database: Sendable {
         return try readers.withConnection { connection in try connection.read { try body(connection) } }
     }
 
+    /// Runs `body` on a reader (the writer, in memory) without a transaction of its own: for a
+    /// read of one statement, which SQLite runs on one snapshot anyway, without the BEGIN and
+    /// COMMIT around it (a few microseconds a query).
+    public func readStatement<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+        guard let readers else { return try writer.withConnection(reentrant: true) { connection in try body(connection) } }
+        return try readers.withConnection { connection in try body(connection) }
+    }
+
     /// Runs `body` on the writer with no transaction of its own (for pragmas, hooks, migrations).
     /// - Throws: `SQLiteError.reentrantCall` when this thread already holds the writer.
     public func withWriter<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {

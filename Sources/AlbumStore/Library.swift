@@ -24,6 +24,8 @@ public final class Library: Sendable {
     let database: Database
     let history: UndoHistory
     let order = OrderIndexCache()
+    /// The SQL of recent queries (`AlbumQuery`).
+    let queries = QueryCache()
     /// The column number of the albums' order key in changesets, found by name at open (`nil`
     /// for a library made with a test's own migrations, which has no albums).
     let positionColumn: Int32?
@@ -66,7 +68,10 @@ public final class Library: Sendable {
             : try LibraryFile.plan(for: path, access: access)
         do {
             // WAL rewrites the file header: the migrator turns it on only once the file is known to be ours.
-            let database = try Database(path: plan.filename, options: plan.options(busyTimeout: busyTimeout))
+            var options = plan.options(busyTimeout: busyTimeout)
+            // Every connection, readers included: queries call them.
+            options.setUp = { connection throws(SQLiteError) in try QueryFunctions.register(on: connection) }
+            let database = try Database(path: plan.filename, options: options)
             (schemaVersion, positionColumn) = try database.withWriter { connection in
                 // Before migrating: migration 0005 fills the match keys with it.
                 try MatchKey.register(on: connection)
@@ -200,16 +205,25 @@ public final class Library: Sendable {
         return try await read { try history.entries(in: $0) }
     }
 
-    /// Runs one command in a write transaction and records its changes to the undoable tables
-    /// as one history entry. `body` returns its result and a short description for the history.
-    func perform<T: Sendable>(_ body: (Command) throws -> (T, String)) throws -> T {
+    /// Runs one command in a write transaction and records its changes to `tables` (the undoable
+    /// ones unless a command also puts back navigation state, like a snapshot restore) as one
+    /// history entry. `body` returns its result and a short description for the history.
+    func perform<T: Sendable>(
+        recording tables: [String] = TableDescription.undoable, _ body: (Command) throws -> (T, String)
+    ) throws -> T {
         try write { command in
-            let recorder = try ChangeRecorder(connection: command.connection, tables: TableDescription.undoable)
+            let recorder = try ChangeRecorder(connection: command.connection, tables: tables)
             let (result, description) = try body(command)
             let changeset = try recorder.changeset()
             if !changeset.isEmpty { try history.record(changeset, description: description, in: command.connection) }
             return (result, changeset)
         }
+    }
+
+    /// Runs a change that is navigation, not an edit (session state): one transaction and one
+    /// change set like a command, but no history entry, and no change to the albums' order.
+    func navigate<T: Sendable>(_ body: (Command) throws -> T) throws -> T {
+        try write { command in (try body(command), nil) }
     }
 
     /// Runs a bulk append (see `AlbumRepository.append(contentsOf:)`): `body` returns the new ids,

@@ -11,7 +11,7 @@ struct AlbumStoreCommand: AsyncParsableCommand {
             Every command works on one library file: --db PATH, else $ALBUMSTORE_DB, else \
             $XDG_DATA_HOME/albumstore/library.sqlite (~/.local/share/albumstore/library.sqlite). \
             Only init and add create a missing library (and its folders, private: 0700). Commands \
-            that only read (list, show, info, history, watch, check, backup) never write the file \
+            that only read (list, show, query, stats, export, info, history, watch, check, backup) never write the file \
             and work on a read-only one.
 
             Global options go before or after the command name: albumstore --db lib.sqlite list \
@@ -24,7 +24,8 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         version: AlbumStoreVersion.current,
         subcommands: [
             Init.self, Info.self, Add.self, Edit.self, Remove.self, Move.self, List.self, Show.self, Undo.self,
-            Redo.self, History.self, Watch.self, Check.self, Backup.self, Import.self, Export.self, Covers.self,
+            Redo.self, History.self, Watch.self, Check.self, Backup.self, Import.self, Export.self, Query.self, Fields.self, Stats.self,
+            State.self, Covers.self,
         ]
     )
 

@@ -23,3 +23,17 @@ extension Check: LibraryCommand {}
 extension Backup: LibraryCommand {}
 extension Import: LibraryCommand {}
 extension Export: LibraryCommand {}
+extension State: LibraryCommand {}
+extension StateCurrent: LibraryCommand {}
+extension StateTabs: LibraryCommand {}
+extension StateGet: LibraryCommand {}
+extension StateSet: LibraryCommand {}
+extension StateUnset: LibraryCommand {}
+extension StateTakeSnapshot: LibraryCommand {}
+extension StateSnapshots: LibraryCommand {}
+extension StateShow: LibraryCommand {}
+extension StateDiff: LibraryCommand {}
+extension StateRestore: LibraryCommand {}
+extension StateRemove: LibraryCommand {}
+extension StateExport: LibraryCommand {}
+extension StateImport: LibraryCommand {}

@@ -89,6 +89,55 @@ struct PublicAPITests {
         #expect(throws: HistoryError.nothingToUndo) { try library.dropNewestHistoryEntry() }
 
         try Self.importing(library, folder: folder)
+        try Self.sessionState(library, folder: folder)
+    }
+}
+
+extension PublicAPITests {
+    /// Session state and snapshots, as an app keeps them between launches.
+    static func sessionState(_ library: Library, folder: URL) throws {
+        let session = library.session
+        let saved: CurrentAlbum = try session.setCurrentAlbum(at: 0)
+        let byID = try session.setCurrentAlbum(id: try library.albums.album(at: -1).id)
+        #expect(saved.index == 0 && byID.albumID != nil)
+        let current: ResolvedCurrentAlbum? = try session.currentAlbum()
+        #expect(current?.isSavedAlbum == true && current?.saved == byID)
+        #expect(CurrentAlbum.clamped(-1, count: 2) == 0)
+        #expect(try session.setDefaultTabOrder(["albums", "covers"]))
+        #expect(try session.setTabOrder(["covers", "albums"]))
+        #expect(try !session.setTabOrder(["covers", "albums"]))
+        try session.resetTabOrder()
+        #expect(try session.tabOrder() == ["albums", "covers"])
+        #expect(throws: SessionError.self) { try session.setTabOrder(["a", "a"]) }
+        let value = try JSONValue(parsing: Data(#"{"volume": 0.8}"#.utf8))
+        #expect(try session.setValue(value, forKey: "player"))
+        #expect(try session.value(forKey: "player")?.description == #"{"volume":0.8}"#)
+
+        let snapshot: Snapshot = try session.takeSnapshot(named: "api", at: Date())
+        #expect(try session.snapshots().map(\.name).contains("api"))
+        #expect(try session.snapshot(named: "api") == snapshot)
+        #expect(try session.removeValue(forKey: "player"))
+        try session.clearCurrentAlbum()
+        let differences: [SessionDifference] = try session.differences(from: "api", to: nil)
+        #expect(differences.map(\.item) == [.currentAlbum, .key("player")])
+        let restore: SessionRestore = try session.restoreSnapshot(named: "api", only: Set(SessionItem.parse("player")))
+        #expect(restore.changed == [.key("player")] && SessionItem.currentAlbum.rowID == 1)
+        let state: SessionState = try session.state()
+        #expect(state.effectiveTabOrder == ["albums", "covers"] && state[.key("player")] == value && state.items.count == 2)
+        #expect(SessionDifference.between(state, snapshot.state).count == 1)
+
+        let file = folder.appendingPathComponent("api.json")
+        try session.exportSnapshot(named: "api", exportedAt: Date()).write(to: file)
+        #expect(try SnapshotFile.snapshot(contentsOf: file).name == "api")
+        #expect(try session.importSnapshot(contentsOf: file, as: "copy").name == "copy")
+        let data = SnapshotFile.data(for: snapshot)
+        #expect(try SnapshotFile.snapshot(from: data, source: "data") == snapshot)
+        #expect(try session.importSnapshot(from: data, source: "data", as: "third").name == "third")
+        #expect(SnapshotFile.currentVersion == 2 && SnapshotFile.formatName.hasPrefix("albumstore") && SnapshotFile.maxBytes > 0)
+        #expect(throws: SessionError.self) { try session.importSnapshot(from: Data("{".utf8), source: "x") }
+        try session.deleteSnapshot(named: "copy")
+        #expect(throws: JSONValue.SyntaxError.self) { try JSONValue(parsing: Data("{".utf8)) }
+        #expect(JSONValue.array([.null, .bool(true), .integer(1), .double(1.5), .string("s")]).jsonData.count > 0)
     }
 }
 

@@ -36,6 +36,15 @@ struct DemoTests {
         #expect(err.contains("Demo library: \(cli.directory.path)/albumstore-demo."))
         #expect(err.contains("$ albumstore import scripts/examples/classics.json"))
         #expect(err.contains("3000 inserted") && err.contains("3000 skipped as duplicates"))
+        // It ends with a snapshot, a change, and a restore.
+        #expect(err.contains("$ albumstore state snapshot before"))
+        #expect(err.contains("Restored “before”: current album, tab order. `albumstore undo` puts them back."))
+        #expect(out.hasSuffix("""
+            Item           Value
+            current album  {"album_id":6,"index":1}
+            tab order      ["albums","covers","details"]
+
+            """))
     }
 }
 

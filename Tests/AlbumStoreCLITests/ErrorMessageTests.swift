@@ -80,11 +80,13 @@ struct ErrorMessageTests {
         try store.add("Low")
         // Make it look one schema version older: the last migration's record gone.
         try SQLiteShell.run("DELETE FROM schema_migrations WHERE version = (SELECT max(version) FROM schema_migrations)", on: store.db)
-        let old = Library.currentSchemaVersion - 1
-
         let result = try store.run("list")
 
-        expectRefused(result, saying: "\(store.db) is at schema version \(old), older than this albumstore's "
-            + "\(Library.currentSchemaVersion): a writing command (`albumstore init`, say) upgrades it")
+        // The version before the last: versions need not be consecutive (branches number theirs apart).
+        #expect(result.status == 1 && result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("albumstore: \(store.db) is at schema version "))
+        #expect(result.stderr.hasSuffix(", older than this albumstore's "
+            + "\(Library.currentSchemaVersion): a writing command (`albumstore init`, say) upgrades it\n"))
+        #expect(!result.stderr.contains("version \(Library.currentSchemaVersion),"))
     }
 }

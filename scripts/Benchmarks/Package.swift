@@ -59,6 +59,22 @@ let package = Package(
             dependencies: ["BenchStatistics", .product(name: "AlbumStore", package: albumStore),
                            .product(name: "AlbumSQLite", package: albumStore)]
         ),
+        // scripts/bench-state: session state against a single-row INSERT.
+        .executableTarget(
+            name: "bench-state",
+            dependencies: ["BenchStatistics", .product(name: "AlbumStore", package: albumStore),
+                           .product(name: "AlbumSQLite", package: albumStore)]
+        ),
+        // scripts/bench-query: the query language, the library against C and the CLI against the shell.
+        .executableTarget(
+            name: "bench-query",
+            dependencies: ["BenchStatistics", .product(name: "AlbumStore", package: albumStore),
+                           .product(name: "AlbumSQLite", package: albumStore)]
+        ),
+        .executableTarget(
+            name: "bench-query-c",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
         .executableTarget(
             name: "bench-observe",
             dependencies: ["BenchStatistics", .product(name: "AlbumStore", package: albumStore),

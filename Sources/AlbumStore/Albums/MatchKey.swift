@@ -85,7 +85,7 @@ extension MatchKey {
 
 extension SQLiteValue {
     /// The value as text, as SQLite would convert it; `nil` for NULL and blobs.
-    fileprivate var text: String? {
+    var text: String? {
         switch self {
         case .text(let text): text
         case .integer(let value): String(value)

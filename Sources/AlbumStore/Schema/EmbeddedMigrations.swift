@@ -150,6 +150,89 @@ DROP TRIGGER IF EXISTS albums_log_update;
 UPDATE albums SET match_key = albumstore_match_key(artist, title);
 
 """####),
+        Migration(fileName: "0007_album_search", sql: ####"""
+-- Full-text search over titles and artists (the query language's bare words), and an index
+-- for filters and counts by genre.
+--
+-- album_search is an FTS5 index with external content: it stores no copy of the text, only the
+-- index, and reads titles and artists back from `albums` by id. The unicode61 tokenizer folds
+-- case in every script and, with remove_diacritics 2, the diacritics of Latin letters, so
+-- Björk, BJÖRK and bjork are one word (see the README's query section for what it does not fold).
+CREATE VIRTUAL TABLE album_search USING fts5(
+    title, artist,
+    content = 'albums', content_rowid = 'id',
+    tokenize = 'unicode61 remove_diacritics 2'
+);
+
+-- The triggers keep the index in step with `albums` in the same transaction as the change,
+-- whoever writes (the library, undo and redo, the sqlite3 shell). They are plain SQL, not
+-- generated from table descriptions: they belong to this one derived structure, use built-in
+-- functions only (so the shell can fire them) and never change with the machinery.
+-- An external-content index must be told exactly the old values to forget a row: the DELETE and
+-- UPDATE triggers pass OLD's. Rows deleted by `INSERT OR REPLACE` fire the DELETE trigger only
+-- with PRAGMA recursive_triggers on (every AlbumStore connection turns it on).
+CREATE TRIGGER album_search_insert AFTER INSERT ON albums
+BEGIN
+    INSERT INTO album_search (rowid, title, artist) VALUES (NEW.id, NEW.title, NEW.artist);
+END;
+
+CREATE TRIGGER album_search_delete AFTER DELETE ON albums
+BEGIN
+    INSERT INTO album_search (album_search, rowid, title, artist) VALUES ('delete', OLD.id, OLD.title, OLD.artist);
+END;
+
+-- Only when a searched column changes: moves (position) and other edits leave the index alone.
+CREATE TRIGGER album_search_update AFTER UPDATE OF id, title, artist ON albums
+BEGIN
+    INSERT INTO album_search (album_search, rowid, title, artist) VALUES ('delete', OLD.id, OLD.title, OLD.artist);
+    INSERT INTO album_search (rowid, title, artist) VALUES (NEW.id, NEW.title, NEW.artist);
+END;
+
+-- The albums already there.
+INSERT INTO album_search (album_search) VALUES ('rebuild');
+
+-- `genre:=Rock year:1990..1999 --sort year` reads its first 50 albums straight from this index
+-- (the rowid ends every entry: year, position, id is the sort), and counts per genre read it alone.
+CREATE INDEX albums_genre ON albums(genre, year, position);
+
+"""####),
+        Migration(fileName: "0008_session_state", sql: ####"""
+-- Session state: what an app keeps between launches (the album the user was looking at, the
+-- order of the tabs, small values of its own) and named snapshots of it.
+--
+-- One row per item, so that a change set names exactly the items that changed. Values are
+-- JSON text, written by the library (`Session/`), which reports a value another program made
+-- unreadable instead of trusting it. The change log observes all three tables (see
+-- `TableDescription`); saving state is navigation and takes no undo step, but restoring a
+-- snapshot is a command, recorded over the first two tables.
+
+-- The built-in items, under fixed ids an observer can rely on:
+-- 1 'current_album' {"index": N, "album_id": ID}, 2 'tab_order' and 3 'default_tab_order'
+-- (arrays of tab identifiers). A missing row means nothing is saved.
+CREATE TABLE session_state (
+    id    INTEGER PRIMARY KEY,
+    item  TEXT NOT NULL UNIQUE,
+    value TEXT NOT NULL
+);
+
+-- An app's own values under string keys. Saving a key again updates its row in place, so a
+-- key keeps its id while it exists.
+CREATE TABLE session_keys (
+    id    INTEGER PRIMARY KEY,
+    key   TEXT NOT NULL UNIQUE,
+    value TEXT NOT NULL
+);
+
+-- Snapshots (mementos): a name, when it was taken (milliseconds since 1970-01-01 UTC) and the
+-- whole state as the snapshot file format's "state" object.
+CREATE TABLE session_snapshots (
+    id       INTEGER PRIMARY KEY,
+    name     TEXT    NOT NULL UNIQUE,
+    taken_at INTEGER NOT NULL,
+    state    TEXT    NOT NULL
+);
+
+"""####),
         Migration(fileName: "0009_covers", sql: ####"""
 -- Cover images, content-addressed: each distinct image is stored once, under its SHA-256.
 --

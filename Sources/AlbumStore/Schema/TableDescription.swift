@@ -10,15 +10,19 @@ internal import AlbumSQLite
 /// - undo: commands record its changes (`undoable`, read by `Library.perform`);
 /// - ordered: the order index finds its position column by name (`orderColumnNumber`).
 ///
-/// Coming tables, as they are meant to be described (not built yet): session state, observed
-/// with `undo: .none`.
+/// Session state is observed and navigation (`undo: .restores`); its snapshots are observed and
+/// take no undo step. Covers are observed and undoable: the `covers` table keeps each album's
+/// content hash, not the image bytes (see `Undo`).
 struct TableDescription: Sendable, Hashable {
     /// What undo keeps of a command's changes to the table.
     enum Undo: Sendable, Hashable {
-        /// Nothing: changes are navigation, not edits. Session state (the current album, the
-        /// tab order) will be observed but take no undo step: going back to an album is not a
-        /// command to undo.
+        /// Nothing: the table's changes are never undone (session snapshots: taking or deleting
+        /// one is bookkeeping, not an edit).
         case none
+        /// Navigation: plain changes (the current album, the tab order) take no undo step, since
+        /// going back to an album is not a command to undo; but a command that puts saved state
+        /// back (restoring a snapshot) records its changes, so the restore can be undone.
+        case restores
         /// The rows' changes, recorded by SQLite's session extension.
         case changeset
         // Covers need no case of their own: the `covers` table holds only each album's content
@@ -38,13 +42,15 @@ struct TableDescription: Sendable, Hashable {
     static let albums = TableDescription(name: "albums", undo: .changeset, isObserved: true, orderColumn: "position")
     /// Which image each album shows, by content hash (`Migrations/0009_covers.sql`).
     static let covers = TableDescription(name: "covers", undo: .changeset, isObserved: true, orderColumn: nil)
+    static let sessionState = TableDescription(name: "session_state", undo: .restores, isObserved: true, orderColumn: nil)
+    static let sessionKeys = TableDescription(name: "session_keys", undo: .restores, isObserved: true, orderColumn: nil)
+    static let sessionSnapshots = TableDescription(name: "session_snapshots", undo: .none, isObserved: true, orderColumn: nil)
 
     /// Every table the machinery serves: the change-log triggers and undo recording are driven
-    /// from this list.
-    /// `covers` comes first: a changeset lists tables in this order, and redoing an album's
-    /// deletion must remove its cover link before the album (whose delete trigger would remove it
-    /// first and make the recorded link deletion a conflict).
-    static let all: [TableDescription] = [covers, albums]
+    /// from this list. `covers` comes first: a changeset lists tables in this order, and redoing
+    /// an album's deletion must remove its cover link before the album (whose delete trigger
+    /// would remove it first and make the recorded link deletion a conflict).
+    static let all: [TableDescription] = [covers, albums, sessionState, sessionKeys, sessionSnapshots]
 
     /// The 0-based number of `orderColumn` among the table's columns, as changesets number them;
     /// `nil` when the table is not ordered or does not exist.
@@ -55,4 +61,7 @@ struct TableDescription: Sendable, Hashable {
 
     /// The tables whose changes commands record for undo.
     static var undoable: [String] { all.filter { $0.undo == .changeset }.map(\.name) }
+
+    /// The tables a restore of saved state records for undo: the undoable ones and navigation.
+    static var restorable: [String] { all.filter { $0.undo != .none }.map(\.name) }
 }

@@ -4,13 +4,14 @@ import Foundation
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write every album, in list order, as CSV, TSV, JSON or NDJSON (what import reads back).",
+        abstract: "Write every album (or those a query matches), in list order, as CSV, TSV, JSON or NDJSON (what import reads back).",
         discussion: """
             Albums are written as they are read, in memory that does not grow with the library. \
             Without --output they go to stdout. --output writes a file atomically: a temporary \
             file beside it, renamed over it only once complete, so a failed export leaves no \
             half-written file. The format is --format, else --output's extension (.csv, .tsv, \
-            .json, .ndjson or .jsonl), else csv.
+            .json, .ndjson or .jsonl), else csv. Query terms (those of `albumstore query`) and \
+            --sort export only the albums they match, in that order.
 
             `albumstore import` reads an export back as it is: into an empty library it gives \
             the same albums, with the same fields and dates, in the same order.
@@ -20,6 +21,8 @@ struct Export: ParsableCommand {
               albumstore export --output albums.json
               albumstore export --format ndjson | gzip > albums.ndjson.gz
               albumstore export --output albums.csv --bom     # for spreadsheet programs that want one
+              albumstore export artist:bowie year:1970..1979 --output bowie-70s.json
+              albumstore export genre:jazz --sort year > jazz.csv
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
@@ -27,6 +30,8 @@ struct Export: ParsableCommand {
     }
 
     @OptionGroup var store: StoreOptions
+    @OptionGroup var terms: QueryTerms
+    @OptionGroup var sort: SortOption
     @Option(help: "csv, tsv, json (one array) or ndjson (one object a line); default: from --output's extension, else csv.")
     var format: Format?
     @Option(help: ArgumentHelp("Write to this file (atomically) instead of stdout.", valueName: "file"))
@@ -46,15 +51,17 @@ struct Export: ParsableCommand {
     }
 
     func run() throws {
+        let query = try terms.query()
+        let sort = try sort.parsed()
         let albums = try store.openLibrary(.readOnly).albums
         guard let output else {
-            try write(albums, to: FileDescriptorSink(fileDescriptor: STDOUT_FILENO))
+            try write(albums, query, sort, to: FileDescriptorSink(fileDescriptor: STDOUT_FILENO))
             return
         }
-        try AtomicFile.write(to: output) { sink in try write(albums, to: sink) }
+        try AtomicFile.write(to: output) { sink in try write(albums, query, sort, to: sink) }
     }
 
-    private func write(_ albums: AlbumRepository, to sink: FileDescriptorSink) throws {
+    private func write(_ albums: AlbumRepository, _ query: AlbumQuery, _ sort: AlbumSort, to sink: FileDescriptorSink) throws {
         if bom { try sink.write([0xEF, 0xBB, 0xBF]) }
         let writer: any AlbumWriter = switch chosenFormat {
         case .csv: CSVWriter(to: sink)
@@ -62,6 +69,11 @@ struct Export: ParsableCommand {
         case .json: JSONWriter(to: sink)
         case .ndjson: NDJSONWriter(to: sink)
         }
-        try albums.write(to: writer)
+        // The whole list keeps each album's index in it; a query's results are numbered among themselves.
+        if query.matchesEverything && sort == .listOrder {
+            try albums.write(to: writer)
+        } else {
+            try albums.write(matching: query, sortedBy: sort, to: writer)
+        }
     }
 }

@@ -30,7 +30,7 @@ enum AlbumPrinter {
     }
 
     /// A writer of `output`'s format to stdout.
-    private static func writer(for output: FormatOptions, lastIndex: Int?) -> any AlbumWriter {
+    static func writer(for output: FormatOptions, lastIndex: Int?) -> any AlbumWriter {
         let stdout = FileDescriptorSink(fileDescriptor: STDOUT_FILENO)
         return switch output.format {
         case .table: AlbumTableWriter(lastIndex: lastIndex, fit: output.tableFit, sink: stdout)

@@ -16,8 +16,11 @@ struct FormatOptions: ParsableArguments {
 
     /// How the table meets its width: cut to the terminal's when stdout is one and `--wide` is not
     /// given; whole otherwise (a pipe or a file gets everything).
-    var tableFit: TableLayout.Fit {
-        guard !wide, Terminal.isTerminal(STDOUT_FILENO) else { return .whole }
+    var tableFit: TableLayout.Fit { wide ? .whole : Self.stdoutFit }
+
+    /// Cut to the terminal's width when stdout is one, else whole.
+    static var stdoutFit: TableLayout.Fit {
+        guard Terminal.isTerminal(STDOUT_FILENO) else { return .whole }
         return .terminal(columns: Terminal.columns(of: STDOUT_FILENO))
     }
 }

@@ -1,0 +1,108 @@
+internal import AlbumSQLite
+
+/// Reading the albums a query matches (`AlbumQuery`), in a chosen order (`AlbumSort`).
+///
+/// Each read is one read transaction on a reader connection (a snapshot of committed data that
+/// never waits for a writer). A result's index is its 0-based place among the results, counting
+/// `offset`: a query has no use for the albums' places in the whole list.
+extension AlbumRepository {
+    /// The albums `query` matches in `sort` order, from the `offset`-th result on, up to `limit`.
+    /// - Throws: `QueryError` for a condition on a field it does not apply to; `StorageError`.
+    public func albums(
+        matching query: AlbumQuery, sortedBy sort: AlbumSort = .listOrder, offset: Int = 0, limit: Int = .max
+    ) throws -> [Album] {
+        let select = try Self.select(query, sort: sort, cache: library.queries)
+        return try readStatement { connection in
+            var albums: [Album] = []
+            try Self.rows(select, offset: offset, limit: limit, in: connection) { _, row in albums.append(try Album(row: row)) }
+            return albums
+        }
+    }
+
+    /// The albums `query` matches, without blocking Swift's cooperative threads.
+    public func albums(
+        matching query: AlbumQuery, sortedBy sort: AlbumSort = .listOrder, offset: Int = 0, limit: Int = .max
+    ) async throws -> [Album] {
+        let select = try Self.select(query, sort: sort, cache: library.queries)
+        return try await library.read { connection in
+            var albums: [Album] = []
+            try Self.rows(select, offset: offset, limit: limit, in: connection) { _, row in albums.append(try Album(row: row)) }
+            return albums
+        }
+    }
+
+    /// How many albums `query` matches.
+    public func count(matching query: AlbumQuery) throws -> Int {
+        let sql = try QuerySQL(query)
+        return try readStatement { connection in
+            let statement = try connection.cachedStatement("SELECT count(*) FROM albums \(sql.whereClause)")
+            return try statement.first(sql.arguments) { row in try row[0, as: Int.self] } ?? 0
+        }
+    }
+
+    /// Calls `body` with each album `query` matches, in `sort` order, as it is read (memory does
+    /// not grow with the results), with its index among the results.
+    public func forEach(
+        matching query: AlbumQuery, sortedBy sort: AlbumSort = .listOrder, offset: Int = 0, limit: Int = .max,
+        _ body: (_ index: Int, _ album: Album) throws -> Void
+    ) throws {
+        let select = try Self.select(query, sort: sort, cache: library.queries)
+        try library.read { connection in
+            try Self.rows(select, offset: offset, limit: limit, in: connection) { index, row in try body(index, try Album(row: row)) }
+        }
+    }
+
+    /// Writes the albums `query` matches to `writer` as they are read, then calls `finish()`; the
+    /// library's writers write each row's bytes straight from the database.
+    public func write(
+        matching query: AlbumQuery, sortedBy sort: AlbumSort = .listOrder, offset: Int = 0, limit: Int = .max,
+        to writer: some AlbumWriter
+    ) throws {
+        let select = try Self.select(query, sort: sort, cache: library.queries)
+        try library.read { connection in
+            if let direct = writer as? any RowWriting {
+                try Self.rows(select, offset: offset, limit: limit, in: connection) { index, row in try direct.write(row: row, index: index) }
+            } else {
+                try Self.rows(select, offset: offset, limit: limit, in: connection) { index, row in
+                    try writer.write(try Album(row: row), index: index)
+                }
+            }
+        }
+        try writer.finish()
+    }
+
+    /// Runs `body`, one statement with no callback into the caller, on a reader without a
+    /// transaction around it: the statement reads one snapshot anyway. (`forEach` and `write`
+    /// keep theirs: their callbacks may read the library on the same connection meanwhile.)
+    private func readStatement<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+        try mappingStorageErrors(path: library.path, busyTimeout: library.busyTimeout) { try library.database.readStatement(body) }
+    }
+
+    /// The SQL of the albums query, without its LIMIT and OFFSET values.
+    static func select(_ query: AlbumQuery, sort: AlbumSort, cache: QueryCache = QueryCache()) throws(QueryError) -> QuerySQL.Select {
+        try cache.select(query, sort: sort)
+    }
+
+    /// Lends `body` each row of `select` (`Album.columns`) with its index among the results.
+    private static func rows(
+        _ select: QuerySQL.Select, offset: Int, limit: Int, in connection: Connection, _ body: (Int, borrowing Row) throws -> Void
+    ) throws {
+        let offset = max(0, offset), limit = max(0, limit)
+        guard limit > 0 else { return }
+        // Cached: the same query shape (`artist:x year:a..b`) runs again with other values.
+        let statement = try connection.cachedStatement(select.sql)
+        var index = offset
+        try statement.forEach(select.arguments + [.integer(Int64(limit)), .integer(Int64(offset))]) { row in
+            try body(index, row)
+            index += 1
+        }
+    }
+}
+
+extension QuerySQL {
+    /// A whole statement and its arguments (the LIMIT and OFFSET to come last).
+    struct Select: Sendable {
+        var sql: String
+        var arguments: [SQLiteValue]
+    }
+}

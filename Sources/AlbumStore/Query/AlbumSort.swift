@@ -1,0 +1,57 @@
+import Foundation
+
+/// The order of query results: fields to sort by, each ascending or descending, then the
+/// library's own list order for ties. No keys: the list order alone.
+///
+/// Text sorts without case or diacritics (`FoldedText`), and by artist a leading "The" is
+/// skipped, so "The Cure" files under C, as record shops and players do. Albums missing the
+/// field come last, whichever the direction.
+public struct AlbumSort: Sendable, Hashable {
+    public struct Key: Sendable, Hashable {
+        public var field: AlbumField
+        public var descending: Bool
+
+        public init(_ field: AlbumField, descending: Bool = false) {
+            self.field = field
+            self.descending = descending
+        }
+    }
+
+    public var keys: [Key]
+
+    /// The library's list order (the cover scroller's).
+    public static let listOrder = AlbumSort([])
+
+    public init(_ keys: [Key]) { self.keys = keys }
+
+    /// Parses `--sort`'s value: fields separated by commas, each optionally `:asc` or `:desc`
+    /// (`year:desc,artist`).
+    /// - Throws: `QueryError` naming an unknown field or direction.
+    public init(parsing text: String) throws(QueryError) {
+        var keys: [Key] = []
+        var offset = 0
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            defer { offset += part.count + 1 }
+            let pieces = part.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(pieces[0]).trimmingCharacters(in: .whitespaces)
+            guard let field = AlbumField(name: name), field.isSortable else {
+                let reason = name.isEmpty ? "a sort key is empty (--sort year:desc,artist)"
+                    : "cannot sort by \"\(name)\" (albumstore fields lists the fields)"
+                throw QueryError(reason, input: text, offset: offset, length: max(1, pieces[0].count))
+            }
+            var descending = false
+            if pieces.count == 2 {
+                switch pieces[1].lowercased() {
+                case "asc": descending = false
+                case "desc": descending = true
+                default:
+                    throw QueryError(
+                        "sort direction \"\(pieces[1])\" is neither asc nor desc", input: text,
+                        offset: offset + pieces[0].count + 1, length: max(1, pieces[1].count))
+                }
+            }
+            keys.append(Key(field, descending: descending))
+        }
+        self.init(keys)
+    }
+}

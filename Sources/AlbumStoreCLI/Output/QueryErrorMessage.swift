@@ -1,0 +1,33 @@
+import AlbumStore
+import ArgumentParser
+import Foundation
+
+/// How the CLI reports a query (or `--sort`) that does not parse: the reason on one line, then
+/// the query and carets under the offending token, lined up by display width, and exit 2 (a
+/// usage error).
+///
+///     albumstore: unknown field "artst" (albumstore fields lists them)
+///       artst:bowie year:1990..1999
+///       ^^^^^
+enum QueryErrorMessage {
+    /// The stderr lines for `error`; `context` names where the text came from (`--sort`).
+    static func lines(for error: QueryError, context: String? = nil) -> [String] {
+        let reason = "albumstore: " + (context.map { "\($0): " } ?? "") + TerminalEscaping.escaped(error.reason)
+        guard let input = error.input, let located = error.located else { return [reason] }
+        // Widths of the escaped text, as the terminal shows it.
+        let before = DisplayWidth.of(TerminalEscaping.escaped(located.before))
+        let token = max(1, DisplayWidth.of(TerminalEscaping.escaped(located.token)))
+        return [reason, "  " + TerminalEscaping.escaped(input),
+                "  " + String(repeating: " ", count: before) + String(repeating: "^", count: token)]
+    }
+
+    /// Runs `parse`; a `QueryError` is printed on stderr and becomes exit status 2.
+    static func parsing<T>(context: String? = nil, _ parse: () throws -> T) throws -> T {
+        do {
+            return try parse()
+        } catch let error as QueryError {
+            FileHandle.standardError.write(Data(lines(for: error, context: context).map { $0 + "\n" }.joined().utf8))
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Testing
+@testable import AlbumStore
+
+/// The query language parsed into `AlbumQuery`, and where its errors point.
+struct QueryParserTests {
+    typealias Term = AlbumQuery.Term
+
+    func parse(_ text: String) throws -> AlbumQuery { try AlbumQuery(parsing: text) }
+
+    /// The error `text` gives, as (offset, length, token).
+    func failure(_ text: String) -> QueryError? {
+        do {
+            _ = try AlbumQuery(parsing: text)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func eachOperatorParsesToItsCondition() throws {
+        #expect(try parse("bowie") == AlbumQuery([Term(.text("bowie"))]))
+        #expect(try parse("bow*") == AlbumQuery([Term(.text("bow", prefix: true))]))
+        #expect(try parse("\"low fi\"") == AlbumQuery([Term(.text("low fi"))]))
+        #expect(try parse("artist:bowie") == AlbumQuery([Term(.contains(.artist, "bowie"))]))
+        #expect(try parse("artist:=Low") == AlbumQuery([Term(.equals(.artist, "Low"))]))
+        #expect(try parse("title::^L.w$") == AlbumQuery([Term(.regex(.title, "^L.w$"))]))
+        #expect(try parse("genre:") == AlbumQuery([Term(.missing(.genre))]))
+        #expect(try parse("year:1994") == AlbumQuery([Term(.range(.year, from: 1994, through: 1994))]))
+        #expect(try parse("year:=1994") == AlbumQuery([Term(.range(.year, from: 1994, through: 1994))]))
+        #expect(try parse("year:1990..1999") == AlbumQuery([Term(.range(.year, from: 1990, through: 1999))]))
+        #expect(try parse("year:..1980") == AlbumQuery([Term(.range(.year, from: nil, through: 1980))]))
+        #expect(try parse("year:2000..") == AlbumQuery([Term(.range(.year, from: 2000, through: nil))]))
+        #expect(try parse("id:3") == AlbumQuery([Term(.range(.id, from: 3, through: 3))]))
+    }
+
+    @Test func fieldNamesAcceptTheirAliases() throws {
+        #expect(try parse("album:low url:example") == AlbumQuery([Term(.contains(.title, "low")), Term(.contains(.coverURL, "example"))]))
+        #expect(try parse("Cover-URL:x") == AlbumQuery([Term(.contains(.coverURL, "x"))]))
+    }
+
+    @Test func negationTermsAndAlternatives() throws {
+        #expect(try parse("^genre:jazz -bowie") == AlbumQuery([Term(.contains(.genre, "jazz"), negated: true),
+                                                              Term(.text("bowie"), negated: true)]))
+        #expect(try parse("genre:jazz year:1959 OR genre:rock , bowie") == AlbumQuery(anyOf: [
+            [Term(.contains(.genre, "jazz")), Term(.range(.year, from: 1959, through: 1959))],
+            [Term(.contains(.genre, "rock"))],
+            [Term(.text("bowie"))],
+        ]))
+        #expect(try parse("") == .all)
+        #expect(try AlbumQuery(parsingArguments: []) == .all)
+    }
+
+    @Test func escapesAndQuotesKeepSpecialCharactersAsText() throws {
+        #expect(try parse(#"title:AC\:DC"#) == AlbumQuery([Term(.contains(.title, "AC:DC"))]))
+        #expect(try parse(#"title:"AC:DC live""#) == AlbumQuery([Term(.contains(.title, "AC:DC live"))]))
+        #expect(try parse(#"artist:"david bowie""#) == AlbumQuery([Term(.contains(.artist, "david bowie"))]))
+        #expect(try parse(#"\^caret"#) == AlbumQuery([Term(.text("^caret"))]))
+        #expect(try parse(#"star\*"#) == AlbumQuery([Term(.text("star*"))]))
+        #expect(try parse(#"\OR"#) == AlbumQuery([Term(.text(#"\OR"#))]))
+        #expect(try parse(#"back\slash"#) == AlbumQuery([Term(.text(#"back\slash"#))]))
+        #expect(try parse(#"say\"hi"#) == AlbumQuery([Term(.text(#"say"hi"#))]))
+        // Shell arguments: a space belongs to its argument, and nothing else is special.
+        #expect(try AlbumQuery(parsingArguments: ["artist:david bowie", "free text"])
+            == AlbumQuery([Term(.contains(.artist, "david bowie")), Term(.text("free text"))]))
+    }
+
+    @Test func errorsPointAtTheOffendingToken() throws {
+        let unknown = try #require(failure("year:1977 artst:bowie"))
+        #expect(unknown.reason.contains("unknown field \"artst\""))
+        #expect(unknown.offset == 10 && unknown.length == 5)
+        #expect(unknown.description == """
+            unknown field "artst" (albumstore fields lists them)
+            year:1977 artst:bowie
+                      ^^^^^
+            """)
+
+        let regex = try #require(failure("bowie title::[a-"))
+        #expect(regex.reason.hasPrefix("bad regular expression \"[a-\""))
+        #expect(regex.located?.token == "[a-")
+
+        let year = try #require(failure("year:19x0"))
+        #expect(year.located?.token == "19x0")
+        let backwards = try #require(failure("year:1999..1990"))
+        #expect(backwards.reason.contains("empty range"))
+        #expect(try #require(failure("year:..")).located?.token == "..")
+        #expect(try #require(failure("created_at:2020")).located?.token == "created_at")
+        #expect(try #require(failure("title::")).reason.contains("needs a regular expression"))
+        #expect(try #require(failure("OR bowie")).located?.token == "OR")
+        #expect(try #require(failure("bowie ,")).located?.token == ",")
+        #expect(try #require(failure("bowie OR OR low")).offset == 9)
+        #expect(try #require(failure("^")).located?.token == "^")
+        #expect(try #require(failure("*")).located?.token == "*")
+        let quote = try #require(failure("artist:\"david bowie"))
+        #expect(quote.offset == 7 && quote.reason.contains("never closed"))
+    }
+
+    @Test func argumentErrorsPointIntoTheArgumentsAsShown() throws {
+        do {
+            _ = try AlbumQuery(parsingArguments: ["free text", "colour:red"])
+            Issue.record("parsed")
+        } catch {
+            #expect(error.input == "\"free text\" colour:red")
+            #expect(error.located?.token == "colour")
+        }
+    }
+
+    @Test func sortParsesFieldsAndDirections() throws {
+        #expect(try AlbumSort(parsing: "year:desc,artist") == AlbumSort([.init(.year, descending: true), .init(.artist)]))
+        #expect(try AlbumSort(parsing: "title:ASC") == AlbumSort([.init(.title)]))
+        #expect(throws: QueryError.self) { try AlbumSort(parsing: "year:up") }
+        do {
+            _ = try AlbumSort(parsing: "year,colour")
+            Issue.record("parsed")
+        } catch {
+            #expect(error.located?.token == "colour")
+        }
+        #expect(throws: QueryError.self) { try AlbumSort(parsing: "index") }
+        #expect(throws: QueryError.self) { try AlbumSort(parsing: "year,") }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import AlbumSQLite
+import Testing
+@testable import AlbumStore
+
+/// Each query shape uses an index or the full-text index where one applies: none scans the
+/// albums table (`EXPLAIN QUERY PLAN`), with and without the planner's statistics.
+struct QueryPlanTests {
+    let directory = try! TemporaryDirectory()
+    let library: Library
+
+    init() throws {
+        library = try Library.open(at: directory.file("library.sqlite"))
+        let genres = ["Rock", "Jazz", "Pop", "Metal"]
+        try library.albums.append(contentsOf: (0..<2000).map { number in
+            AlbumDraft(title: "Title \(number)", artist: "Artist \(number % 300)", genre: number % 50 == 0 ? nil : genres[number % genres.count],
+                       year: number % 7 == 0 ? nil : 1950 + number % 70, externalID: number % 3 == 0 ? "ext:\(number)" : nil)
+        })
+    }
+
+    /// The plan's lines for `query`, as the library runs it.
+    func plan(_ text: String, sort: String? = nil, limit: Int = .max, statistics: Bool) throws -> [String] {
+        let select = try AlbumRepository.select(
+            AlbumQuery(parsing: text), sort: sort.map { try AlbumSort(parsing: $0) } ?? .listOrder)
+        return try plan(select.sql, arguments: select.arguments + [limit, 0], statistics: statistics)
+    }
+
+    func plan(_ sql: String, arguments: [(any Bindable)?], statistics: Bool) throws -> [String] {
+        let connection = try Connection(path: library.path)
+        try QueryFunctions.register(on: connection)
+        try connection.execute(statistics ? "ANALYZE" : "DROP TABLE IF EXISTS sqlite_stat1")
+        // A fresh connection reads the statistics (or their absence) when it prepares.
+        let reader = try Connection(path: library.path)
+        try QueryFunctions.register(on: reader)
+        return try reader.prepare("EXPLAIN QUERY PLAN " + sql).map(arguments) { try $0[3, as: String.self] }
+    }
+
+    static let shapes: [(query: String, sort: String?, uses: String)] = [
+        ("artist:=Artist 7", nil, "USING INDEX albums_artist"),
+        ("genre:=Rock year:1990..1999", "year", "USING INDEX albums_genre"),
+        ("genre:=Rock year:1990..1999", nil, "USING INDEX albums_genre"),
+        ("genre:", nil, "USING INDEX albums_genre"),
+        ("year:1990..1999", nil, "USING INDEX albums_year"),
+        ("year:..1960", "year:desc", "USING INDEX albums_year"),
+        ("external_id:=ext:9", nil, "USING INDEX albums_external_id"),
+        ("id:5", nil, "USING INTEGER PRIMARY KEY"),
+        ("title", nil, "VIRTUAL TABLE INDEX"),
+        ("tit*", nil, "VIRTUAL TABLE INDEX"),
+        ("\"title 12\" artist", "year", "VIRTUAL TABLE INDEX"),
+        ("artist:=Artist 7 OR genre:=Jazz year:1960", nil, "MULTI-INDEX OR"),
+    ]
+
+    @Test(arguments: [false, true], [50, Int.max])
+    func noShapeScansTheTableWhereAnIndexApplies(statistics: Bool, limit: Int) throws {
+        // With statistics, `genre:` walks the list order instead of sorting: sqlite_stat1 counts
+        // rows per genre, not how rare a missing one is, so the planner guesses a fifth match.
+        for shape in Self.shapes where !(statistics && shape.query == "genre:") {
+            let lines = try plan(shape.query, sort: shape.sort, limit: limit, statistics: statistics)
+            let text = lines.joined(separator: " | ")
+            #expect(text.contains(shape.uses), "\(shape.query): \(text)")
+            #expect(!lines.contains { $0.hasPrefix("SCAN albums") && !$0.contains("INDEX") }, "\(shape.query): \(text)")
+        }
+    }
+
+    @Test func countsPerGenreReadTheGenreIndexAlone() throws {
+        let lines = try plan("SELECT genre, count(*) FROM albums GROUP BY genre", arguments: [], statistics: true)
+        #expect(lines.contains { $0.contains("COVERING INDEX albums_genre") }, "\(lines)")
+    }
+
+    @Test func theListOrderComesFromThePositionIndex() throws {
+        let lines = try plan("", statistics: false)
+        #expect(lines == ["SCAN albums USING INDEX albums_position"])
+    }
+}

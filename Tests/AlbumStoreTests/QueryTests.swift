@@ -1,0 +1,214 @@
+import Foundation
+import AlbumSQLite
+import Testing
+@testable import AlbumStore
+
+/// Queries run on a real library file: what each operator, combination and sort returns.
+struct QueryTests {
+    let directory = try! TemporaryDirectory()
+    let library: Library
+
+    static let drafts: [AlbumDraft] = [
+        AlbumDraft(title: "Low", artist: "David Bowie", genre: "Rock", year: 1977),
+        AlbumDraft(title: "Heroes", artist: "David Bowie", genre: "Rock", year: 1977),
+        AlbumDraft(title: "Blackstar", artist: "David Bowie", genre: "Jazz", year: 2016,
+                   coverURL: "https://covers.example.com/blackstar.jpg", externalID: "discogs:8059296"),
+        AlbumDraft(title: "Homogenic", artist: "Björk", genre: "Electronic", year: 1997),
+        AlbumDraft(title: "Ace of Spades", artist: "Motörhead", genre: "Metal", year: 1980),
+        AlbumDraft(title: "Lemonade", artist: "Beyoncé", year: 2016),
+        AlbumDraft(title: "Disintegration", artist: "The Cure", genre: "Rock", year: 1989),
+        AlbumDraft(title: "Kind of Blue", artist: "Miles Davis", genre: "Jazz", year: 1959),
+        AlbumDraft(title: "Ελλάδα", artist: "ΜΙΚΗΣ ΘΕΟΔΩΡΑΚΗΣ"),
+        AlbumDraft(title: "Группа крови", artist: "КИНО", genre: "Rock", year: 1988),
+        AlbumDraft(title: "Myth Takes", artist: "!!!", year: 2007),
+        AlbumDraft(title: "Dröge", artist: "Nord"),
+        AlbumDraft(title: "Droge", artist: "Süd"),
+        AlbumDraft(title: "100% Pure_Love \\ \"Mix\" *", artist: "Test'; DROP TABLE albums; --"),
+    ]
+
+    init() throws {
+        library = try Library.open(at: directory.file("library.sqlite"))
+        for draft in Self.drafts { try library.albums.append(draft) }
+    }
+
+    /// The titles `text` finds, in the order asked.
+    func titles(_ text: String, sort: AlbumSort = .listOrder) throws -> [String] {
+        try library.albums.albums(matching: try AlbumQuery(parsing: text), sortedBy: sort).map(\.title)
+    }
+
+    func titles(_ arguments: [String]) throws -> [String] {
+        try library.albums.albums(matching: try AlbumQuery(parsingArguments: arguments)).map(\.title)
+    }
+
+    @Test func fullTextSearchesTitleAndArtistWordsAndPrefixes() throws {
+        #expect(try titles("bowie") == ["Low", "Heroes", "Blackstar"])
+        #expect(try titles("david bowie heroes") == ["Heroes"])
+        #expect(try titles("bow*") == ["Low", "Heroes", "Blackstar"])
+        #expect(try titles("bo*") == ["Low", "Heroes", "Blackstar"])
+        #expect(try titles("blue") == ["Kind of Blue"])
+        #expect(try titles(["of spades"]) == ["Ace of Spades"])
+        // A phrase: the words adjacent, in order.
+        #expect(try titles(["spades of"]) == [])
+        #expect(try titles("\"kind of\"") == ["Kind of Blue"])
+        #expect(try titles("lo") == [])
+    }
+
+    @Test func fieldOperators() throws {
+        #expect(try titles("artist:bow") == ["Low", "Heroes", "Blackstar"])
+        #expect(try titles("title:ER") == ["Heroes"])
+        #expect(try titles("title:TEG") == ["Disintegration"])
+        #expect(try titles("artist:=David Bowie") == [])        // two terms: `Bowie` alone must match too
+        #expect(try titles(["artist:=David Bowie"]) == ["Low", "Heroes", "Blackstar"])
+        #expect(try titles(["artist:=david bowie"]) == [])      // exact is exact
+        #expect(try titles("genre:=Jazz") == ["Blackstar", "Kind of Blue"])
+        #expect(try titles("title::^[HL]") == ["Low", "Heroes", "Homogenic", "Lemonade"])
+        #expect(try titles("title::(?i)^h") == ["Heroes", "Homogenic"])
+        #expect(try titles("genre:") == ["Lemonade", "Ελλάδα", "Myth Takes", "Dröge", "Droge", "100% Pure_Love \\ \"Mix\" *"])
+        #expect(try titles("year:") == ["Ελλάδα", "Dröge", "Droge", "100% Pure_Love \\ \"Mix\" *"])
+        #expect(try titles("cover_url:covers.example") == ["Blackstar"])
+        #expect(try titles("external_id:=discogs:8059296") == ["Blackstar"])
+        #expect(try titles("external_id:8059") == ["Blackstar"])
+        let blackstar = try #require(try library.albums.albums(matching: AlbumQuery(parsing: "blackstar")).first)
+        #expect(try titles("id:\(blackstar.id)") == ["Blackstar"])
+    }
+
+    @Test func rangesOpenOnEitherSide() throws {
+        #expect(try titles("year:1977") == ["Low", "Heroes"])
+        #expect(try titles("year:1980..1997") == ["Ace of Spades", "Homogenic", "Disintegration", "Группа крови"]
+            .sorted { try! index(of: $0) < index(of: $1) })
+        #expect(try titles("year:..1977") == ["Low", "Heroes", "Kind of Blue"])
+        #expect(try titles("year:2007..") == ["Blackstar", "Lemonade", "Myth Takes"])
+    }
+
+    func index(of title: String) throws -> Int {
+        try #require(Self.drafts.firstIndex { $0.title == title })
+    }
+
+    @Test func negationKeepsAlbumsMissingTheField() throws {
+        #expect(try titles("bowie ^heroes") == ["Low", "Blackstar"])
+        #expect(try titles("bowie -title:low") == ["Heroes", "Blackstar"])
+        let notRock = try titles("^genre:rock")
+        #expect(notRock.contains("Lemonade") && notRock.contains("Blackstar") && !notRock.contains("Low"))
+        #expect(notRock.count == Self.drafts.count - 4)
+        #expect(try titles("^year:1900..2100") == ["Ελλάδα", "Dröge", "Droge", "100% Pure_Love \\ \"Mix\" *"])
+        #expect(try titles("^genre:") .count == Self.drafts.count - 6)
+    }
+
+    @Test func combinationsAndAlternatives() throws {
+        #expect(try titles("artist:bowie year:1977 ^heroes") == ["Low"])
+        #expect(try titles("genre:jazz OR genre:metal") == ["Blackstar", "Ace of Spades", "Kind of Blue"])
+        #expect(try titles("bowie year:2016 , beyonce") == ["Blackstar", "Lemonade"])
+        #expect(try titles("genre:jazz year:..1960 OR cure") == ["Disintegration", "Kind of Blue"])
+    }
+
+    @Test func caseAndDiacriticsFoldInEveryScriptBothWays() throws {
+        for query in ["bjork", "BJÖRK", "Björk", "björk", "artist:bjork", "artist:BJÖRK"] {
+            #expect(try titles(query) == ["Homogenic"], "\(query)")
+        }
+        for query in ["beyonce", "BEYONCÉ", "artist:Beyonce"] { #expect(try titles(query) == ["Lemonade"], "\(query)") }
+        for query in ["motorhead", "MOTÖRHEAD", "motör*", "artist:MOTORHEAD"] {
+            #expect(try titles(query) == ["Ace of Spades"], "\(query)")
+        }
+        // Greek and Cyrillic case, in full-text search and in fields.
+        for query in ["θεοδωρακης", "Θεοδωρακησ*", "ελλάδα", "ΕΛΛΆΔΑ", "artist:μικης", "title:ΕΛΛΑΔΑ"] {
+            #expect(try titles(query) == ["Ελλάδα"], "\(query)")
+        }
+        for query in ["кино", "КРОВИ", "груп*", "artist:кино", "title:ГРУППА"] {
+            #expect(try titles(query) == ["Группа крови"], "\(query)")
+        }
+        // The decision: accents in the query are folded too, so both spellings match either way.
+        #expect(try titles("dröge") == ["Dröge", "Droge"])
+        #expect(try titles("droge") == ["Dröge", "Droge"])
+        #expect(try titles("title:dröge") == ["Dröge", "Droge"])
+        // Field matches fold Greek accents as well; full-text search folds those of Latin letters only.
+        #expect(try titles("title:ελλαδα") == ["Ελλάδα"])
+        #expect(try titles("ελλαδα") == [])
+    }
+
+    @Test func sortsIgnoreCaseAndArticlesAndPutMissingValuesLast() throws {
+        let byYear = try titles("genre:rock OR genre: OR lemonade", sort: AlbumSort(parsing: "year:desc"))
+        #expect(byYear.prefix(4) == ["Lemonade", "Myth Takes", "Disintegration", "Группа крови"])
+        #expect(byYear.suffix(4) == ["Ελλάδα", "Dröge", "Droge", "100% Pure_Love \\ \"Mix\" *"])
+        let ascending = try titles("genre:rock OR genre:", sort: AlbumSort(parsing: "year"))
+        #expect(ascending.first == "Low" && ascending.suffix(4) == ["Ελλάδα", "Dröge", "Droge", "100% Pure_Love \\ \"Mix\" *"])
+        // Ties keep the list order.
+        #expect(try titles("year:1977", sort: AlbumSort(parsing: "year")) == ["Low", "Heroes"])
+        // "The Cure" under C; Björk between Beyoncé and Bowie's "David"? No: by artist, B then C then D.
+        let byArtist = try library.albums.albums(
+            matching: AlbumQuery(parsing: "genre:rock OR genre:electronic OR genre:pop OR lemonade"),
+            sortedBy: AlbumSort(parsing: "artist")).map(\.artist)
+        #expect(byArtist == ["Beyoncé", "Björk", "The Cure", "David Bowie", "David Bowie", "КИНО"])
+        let byGenre = try titles("genre:jazz OR lemonade", sort: AlbumSort(parsing: "genre:desc,title"))
+        #expect(byGenre == ["Blackstar", "Kind of Blue", "Lemonade"])
+    }
+
+    @Test func limitOffsetAndCount() throws {
+        let query = try AlbumQuery(parsing: "bowie")
+        #expect(try library.albums.albums(matching: query, offset: 1, limit: 1).map(\.title) == ["Heroes"])
+        #expect(try library.albums.albums(matching: query, offset: 5).isEmpty)
+        #expect(try library.albums.albums(matching: query, limit: 0).isEmpty)
+        #expect(try library.albums.count(matching: query) == 3)
+        #expect(try library.albums.count(matching: .all) == Self.drafts.count)
+        var indexes: [Int] = []
+        try library.albums.forEach(matching: query, offset: 1) { index, _ in indexes.append(index) }
+        #expect(indexes == [1, 2])
+    }
+
+    @Test func injectionAttemptsAreTextAndNeverSQLOrFTSSyntax() throws {
+        let before = try library.rows(of: "albums")
+        let attempts = [
+            "'; DROP TABLE albums; --", "\"", "'", "%", "_", "\\", "*x", "a*b", "\"\"", "NEAR(a b)", "a OR", "AND",
+            "NOT", "title:%", "title:_", "title:'", "artist:=';", "\\\"; DELETE FROM albums; --", "(", ")", "{", "^x:",
+            "title::'", "title:*", "x\"y*", "- - -",
+        ]
+        for attempt in attempts {
+            // Refused as a query, or run: never an SQLite error.
+            guard let query = try? AlbumQuery(parsingArguments: [attempt]) else { continue }
+            _ = try library.albums.albums(matching: query)
+            _ = try library.albums.count(matching: query)
+        }
+        #expect(try library.rows(of: "albums") == before)
+        // Taken literally.
+        #expect(try titles(["'; DROP TABLE albums; --"]) == ["100% Pure_Love \\ \"Mix\" *"])
+        #expect(try titles(["artist:'; drop"]) == ["100% Pure_Love \\ \"Mix\" *"])
+        #expect(try titles(["title:%"]) == ["100% Pure_Love \\ \"Mix\" *"])
+        #expect(try titles(["title:_"]) == ["100% Pure_Love \\ \"Mix\" *"])
+        #expect(try titles(["title:\\"]) == ["100% Pure_Love \\ \"Mix\" *"])
+        #expect(try titles(["\"mix\""]) == ["100% Pure_Love \\ \"Mix\" *"])
+        #expect(try titles(["%"]) == ["100% Pure_Love \\ \"Mix\" *"])
+        #expect(try titles(["!!!"]) == ["Myth Takes"])
+        #expect(try titles(["\\*"]) == ["100% Pure_Love \\ \"Mix\" *"])
+        #expect(try titles(["NEAR(pure love)"]) == [])
+    }
+
+    @Test func conditionsBuiltInCodeOnFieldsTheyDoNotApplyToAreRefused() throws {
+        for condition: AlbumQuery.Condition in [
+            .range(.title, from: 1, through: 2), .contains(.year, "19"), .regex(.year, "1"), .missing(.index),
+            .contains(.createdAt, "2020"), .equals(.year, "nineteen"), .regex(.title, "["),
+        ] {
+            #expect(throws: QueryError.self) { try library.albums.albums(matching: AlbumQuery([.init(condition)])) }
+        }
+        #expect(try library.albums.albums(matching: AlbumQuery([.init(.equals(.year, "1959"))])).map(\.title) == ["Kind of Blue"])
+    }
+
+    @Test func asyncReadGivesTheSameAlbums() async throws {
+        let query = try AlbumQuery(parsing: "genre:rock")
+        let albums = try await library.albums.albums(matching: query, sortedBy: AlbumSort(parsing: "title"))
+        #expect(albums.map(\.title) == ["Disintegration", "Heroes", "Low", "Группа крови"])
+    }
+
+    @Test func statsCountTheMatchingAlbums() throws {
+        let all = try library.albums.stats()
+        #expect(all.albums == Self.drafts.count)
+        #expect(all.artists == Self.drafts.count - 2)
+        #expect(all.genres == 4)
+        #expect(all.topGenres.first == AlbumStats.Entry(name: "Rock", albums: 4))
+        #expect(all.topArtists.first == AlbumStats.Entry(name: "David Bowie", albums: 3))
+        #expect(all.withoutYear == 4)
+        #expect(all.decades.map(\.decade) == [1950, 1970, 1980, 1990, 2000, 2010])
+        #expect(all.decades.reduce(0) { $0 + $1.albums } + all.withoutYear == all.albums)
+        let bowie = try library.albums.stats(matching: AlbumQuery(parsing: "bowie"))
+        #expect(bowie.albums == 3 && bowie.artists == 1 && bowie.genres == 2)
+        #expect(bowie.decades == [AlbumStats.Decade(decade: 1970, albums: 2), AlbumStats.Decade(decade: 2010, albums: 1)])
+    }
+}

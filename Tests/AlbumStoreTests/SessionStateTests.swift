@@ -1,0 +1,198 @@
+import Foundation
+import AlbumSQLite
+import Testing
+@testable import AlbumStore
+
+/// Session state: the current album, the tab order and keys (`library.session`).
+struct SessionStateTests {
+    let directory = try! TemporaryDirectory()
+    var url: URL { directory.file("library.sqlite") }
+
+    private func library(albums: Int, at url: URL? = nil) throws -> Library {
+        let library = try Library.open(at: url ?? self.url)
+        if albums > 0 { try library.albums.append(contentsOf: (0..<albums).map { .sample("Album \($0)") }) }
+        return library
+    }
+
+    /// Saves `index` as another program would (no album id), then reads it back.
+    private func readBack(savedIndex index: Int, albums: Int) throws -> ResolvedCurrentAlbum? {
+        // A file each: the edges are read back one after another.
+        let url = directory.file("\(UUID().uuidString).sqlite")
+        let library = try library(albums: albums, at: url)
+        try Connection(path: url.path).run(
+            "INSERT INTO session_state (id, item, value) VALUES (1, 'current_album', ?)", "{\"index\":\(index)}")
+        return try library.session.currentAlbum()
+    }
+
+    // MARK: Current album
+
+    @Test func clampingOnEveryEdge() throws {
+        #expect(CurrentAlbum.clamped(0, count: 0) == nil)
+        #expect(CurrentAlbum.clamped(-1, count: 0) == nil)
+        #expect(CurrentAlbum.clamped(-5, count: 3) == 0)
+        #expect(CurrentAlbum.clamped(Int.min, count: 3) == 0)
+        #expect(CurrentAlbum.clamped(3, count: 3) == 2)    // exactly the end
+        #expect(CurrentAlbum.clamped(2, count: 3) == 2)    // the last
+        #expect(CurrentAlbum.clamped(Int.max, count: 3) == 2)
+        #expect(CurrentAlbum.clamped(1, count: 3) == 1)
+    }
+
+    @Test func aSavedIndexReadsBackClampedToTheList() throws {
+        #expect(try readBack(savedIndex: 1, albums: 0) == nil)              // empty library: none
+        #expect(try readBack(savedIndex: -3, albums: 4)?.album.title == "Album 0")
+        #expect(try readBack(savedIndex: 4, albums: 4)?.album.title == "Album 3")   // exactly the end
+        #expect(try readBack(savedIndex: 99, albums: 4)?.album.title == "Album 3")
+        let middle = try #require(try readBack(savedIndex: 2, albums: 4))
+        #expect(middle.album.title == "Album 2" && middle.index == 2 && !middle.isSavedAlbum)
+    }
+
+    @Test func theCurrentAlbumIsFoundByIDAfterItMoved() throws {
+        let library = try library(albums: 5)
+        let saved = try library.session.setCurrentAlbum(at: 1)
+        let album = try library.albums.album(at: 1)
+        #expect(saved == CurrentAlbum(index: 1, albumID: album.id))
+
+        try library.albums.move(id: album.id, to: 4)
+        try library.albums.insert(.sample("New first"), at: 0)
+        let current = try #require(try library.session.currentAlbum())
+        #expect(current.album == album && current.index == 5 && current.isSavedAlbum)
+    }
+
+    @Test func aDeletedCurrentAlbumFallsBackToTheClampedIndex() throws {
+        let library = try library(albums: 3)
+        let last = try library.albums.album(at: -1)
+        #expect(try library.session.setCurrentAlbum(at: -1) == CurrentAlbum(index: 2, albumID: last.id))
+        try library.albums.delete(id: last.id)
+
+        let current = try #require(try library.session.currentAlbum())
+        #expect(current.album.title == "Album 1" && current.index == 1 && !current.isSavedAlbum)
+        try library.albums.delete(at: 0)
+        try library.albums.delete(at: 0)
+        #expect(try library.session.currentAlbum() == nil)
+    }
+
+    @Test func savingByIDKeepsTheIndexNowAndRefusesAMissingAlbum() throws {
+        let library = try library(albums: 3)
+        let album = try library.albums.album(at: 2)
+        #expect(try library.session.setCurrentAlbum(id: album.id) == CurrentAlbum(index: 2, albumID: album.id))
+        let rows = try ["session_state", "change_control", "change_log"].map { try library.rows(of: $0) }
+        #expect(throws: AlbumError.notFound(id: 999)) { try library.session.setCurrentAlbum(id: 999) }
+        #expect(throws: AlbumError.indexOutOfRange(index: 3, valid: 0...2)) { try library.session.setCurrentAlbum(at: 3) }
+        #expect(try library.session.state().currentAlbum == CurrentAlbum(index: 2, albumID: album.id))
+        // Refused under the lock: rolled back, the transaction number too.
+        #expect(try ["session_state", "change_control", "change_log"].map { try library.rows(of: $0) } == rows)
+    }
+
+    @Test func savingTheCurrentAlbumTakesNoUndoStepAndIsObserved() throws {
+        let library = try library(albums: 3)
+        let entries = try library.historyEntries()
+        var changes = library.changes.makeAsyncIterator()
+        try library.session.setCurrentAlbum(at: 1)
+        #expect(try library.historyEntries() == entries)
+        let sets = changes.drain()
+        #expect(sets.count == 1)
+        #expect(sets.first?.tables == ["session_state": TableChanges(inserted: RowIDs([1]))])
+    }
+
+    // MARK: Tab order
+
+    @Test func theDefaultTabOrderAppliesUntilOneIsSaved() throws {
+        let session = try library(albums: 0).session
+        #expect(try session.tabOrder() == [])
+        #expect(try session.setDefaultTabOrder(["albums", "covers", "details"]))
+        #expect(try session.tabOrder() == ["albums", "covers", "details"])
+        #expect(try session.setTabOrder(["details", "albums"]))
+        #expect(try session.tabOrder() == ["details", "albums"])
+        try session.resetTabOrder()
+        #expect(try session.tabOrder() == ["albums", "covers", "details"])
+    }
+
+    @Test func savingAnUnchangedTabOrderMakesNoTransactionAndNoChangeSet() throws {
+        let library = try library(albums: 2)
+        try library.session.setTabOrder(["albums", "covers"])
+        let other = try Connection(path: url.path)
+        let version = try other.dataVersion()
+        let rows = try library.rows(of: "change_control")
+        var changes = library.changes.makeAsyncIterator()
+
+        #expect(try library.session.setTabOrder(["albums", "covers"]) == false)
+
+        #expect(try other.dataVersion() == version)              // no other connection committed
+        #expect(try library.rows(of: "change_control") == rows)  // no transaction number taken
+        #expect(changes.drain().isEmpty)
+        // A changed order does all three: the check above can fail.
+        #expect(try library.session.setTabOrder(["covers", "albums"]))
+        #expect(try other.dataVersion() != version)
+        #expect(changes.drain().count == 1)
+    }
+
+    @Test func duplicateAndEmptyTabsAreRefusedAndNothingChanges() throws {
+        let library = try library(albums: 0)
+        try library.session.setTabOrder(["a", "b"])
+        let rows = try library.rows(of: "session_state")
+        #expect(throws: SessionError.invalidTabOrder(reason: "tab 2 repeats \"a\"")) {
+            try library.session.setTabOrder(["a", "b", "a"])
+        }
+        #expect(throws: SessionError.invalidTabOrder(reason: "tab 1 is an empty identifier")) {
+            try library.session.setDefaultTabOrder(["a", ""])
+        }
+        #expect(try library.rows(of: "session_state") == rows)
+    }
+
+    // MARK: Keys
+
+    @Test func keysKeepAnyJSONValueAndRefuseOversizedOnes() throws {
+        let session = try library(albums: 0).session
+        let value = JSONValue.object(["volume": .double(0.8), "muted": .bool(false), "ids": .array([.integer(1), .null])])
+        #expect(try session.setValue(value, forKey: "player"))
+        #expect(try session.setValue(value, forKey: "player") == false)
+        #expect(try session.value(forKey: "player") == value)
+        #expect(try session.value(forKey: "missing") == nil)
+
+        let big = JSONValue.string(String(repeating: "x", count: SessionKey.maxValueBytes))
+        #expect(throws: SessionError.self) { try session.setValue(big, forKey: "big") }
+        #expect(throws: SessionError.self) { try session.setValue(.null, forKey: "") }
+        #expect(try session.removeValue(forKey: "player"))
+        #expect(try session.removeValue(forKey: "player") == false)
+        #expect(try session.state().keys.isEmpty)
+    }
+
+    @Test func aKeyKeepsItsRowIDWhenSavedAgain() throws {
+        let library = try library(albums: 0)
+        try library.session.setValue(.integer(1), forKey: "a")
+        let id: Int64? = try Connection(path: url.path).scalar("SELECT id FROM session_keys WHERE key = 'a'")
+        var changes = library.changes.makeAsyncIterator()
+        try library.session.setValue(.integer(2), forKey: "a")
+        let updated = try #require(id)
+        #expect(changes.drain().first?.tables == ["session_keys": TableChanges(updated: RowIDs([updated]))])
+    }
+
+    @Test func aValueAnotherProgramBrokeIsReportedAndCanBeSavedOver() throws {
+        let library = try library(albums: 0)
+        try library.session.setTabOrder(["a"])
+        try Connection(path: url.path).run("UPDATE session_state SET value = '[1, 2' WHERE id = 2")
+        #expect(throws: SessionError.self) { try library.session.state() }
+        do {
+            _ = try library.session.tabOrder()
+        } catch {
+            #expect("\(error)".hasPrefix("the stored tab order cannot be read (not JSON"))
+        }
+        try Connection(path: url.path).run("UPDATE session_state SET value = '[\"a\", 7]' WHERE id = 2")
+        #expect(throws: SessionError.unreadableStoredValue(item: "tab order", reason: "[1]: expected a string, found a number")) {
+            try library.session.tabOrder()
+        }
+        #expect(try library.session.setTabOrder(["b"]))
+        #expect(try library.session.tabOrder() == ["b"])
+    }
+}
+
+extension SessionStateTests {
+    @Test func anUnreadableKeyCanBeRemoved() throws {
+        let library = try library(albums: 0)
+        try library.session.setValue(.integer(1), forKey: "broken")
+        try Connection(path: url.path).run("UPDATE session_keys SET value = '{' WHERE key = 'broken'")
+        #expect(throws: SessionError.self) { try library.session.value(forKey: "broken") }
+        #expect(try library.session.removeValue(forKey: "broken"))
+        #expect(try library.session.state().keys.isEmpty)
+    }
+}
