@@ -95,6 +95,20 @@ struct CoversCommandTests {
         #expect(try store.run("covers", "fetch").stderr.hasPrefix("Fetched 0 covers; 1 failed"))
     }
 
+    @Test func fetchAndExportTakeAQuery() throws {
+        let cover = URL(fileURLWithPath: try file("q.gif", Data(Self.gif.utf8))).absoluteString
+        let bowie = try store.add("Low", by: "David Bowie", "--cover-url", cover)
+        let cure = try store.add("Disintegration", by: "The Cure", "--cover-url", cover)
+
+        #expect(try store.run("covers", "fetch", "artist:bowie").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
+        #expect(try store.run("covers", "get", String(cure.id), "-o", store.cli.path("x.gif")).status == 1)
+        #expect(try store.run("covers", "fetch").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
+
+        #expect(try store.run("covers", "export", "--dir", store.cli.path("cure"), "artist:cure").status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.cli.path("cure")) == ["\(cure.id)-the-cure-disintegration.gif"])
+        #expect(bowie.id != cure.id)
+    }
+
     @Test func helpListsEveryCoversCommandWithExamples() throws {
         let help = try store.run("covers", "--help").stdout
         for command in ["set", "get", "rm", "fetch", "export", "gc", "stats"] { #expect(help.contains("  \(command) ")) }

@@ -5,7 +5,7 @@ import Foundation
 struct CoversFetch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fetch",
-        abstract: "Download the missing covers of the matching albums from their cover URLs.",
+        abstract: "Download the missing covers of the albums a query matches (all by default) from their cover URLs.",
         discussion: """
             Only albums without a cover are fetched: a cover once stored is never downloaded \
             again. URLs may be http, https or file. Downloads run --concurrency at a time; a \
@@ -16,11 +16,12 @@ struct CoversFetch: AsyncParsableCommand {
 
             Examples:
               albumstore covers fetch
+              albumstore covers fetch artist:bowie year:1970..1979
               albumstore covers fetch --concurrency 4 --timeout 10
             """)
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "Which albums (every album when omitted).") var query: [String] = []
+    @OptionGroup var query: QueryTerms
     @Option(help: "Downloads at once.") var concurrency = 8
     @Option(help: "Seconds an attempt may wait for data.") var timeout = 30.0
     @Option(help: "Attempts per URL on timeouts and 5xx answers.") var attempts = 3
@@ -34,7 +35,7 @@ struct CoversFetch: AsyncParsableCommand {
 
     func run() async throws {
         let library = try store.openLibrary(.readWrite)
-        let ids = try CoversQuery.albumIDs(query, in: library)
+        let ids = try query.albumIDs(in: library)
         let options = CoverFetchOptions(
             concurrency: concurrency, timeout: .milliseconds(Int(timeout * 1000)), attempts: attempts, sizeLimit: maxBytes)
         let showProgress = Terminal.isTerminal(STDERR_FILENO) && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
