@@ -109,6 +109,24 @@ struct CoversCommandTests {
         #expect(bowie.id != cure.id)
     }
 
+    @Test(.enabled(if: PseudoTerminal.isAvailable, "needs python3 for a pseudo-terminal"))
+    func getRefusesToWriteImageBytesToATerminal() throws {
+        let album = try store.add("Low")
+        try store.run("covers", "set", String(album.id), try file("c.png", Self.png(padding: 10)))
+        let result = try PseudoTerminal.run(store.cli, ["covers", "get", String(album.id)], columns: 80)
+        #expect(result.status == 2)
+        #expect(!result.stdout.contains("PNG"))
+        #expect(result.stderr.contains("Refusing to write image bytes to a terminal: use -o FILE or redirect stdout."))
+    }
+
+    @Test func aMissingAlbumIsRefusedInOneLine() throws {
+        try store.add("Low")
+        let before = try store.snapshot()
+        expectRefused(try store.run("covers", "set", "99", try file("c.gif", Data(Self.gif.utf8))), saying: "no album with id 99")
+        expectRefused(try store.run("covers", "rm", "99"), saying: "no album with id 99")
+        #expect(try store.snapshot() == before)
+    }
+
     @Test func helpListsEveryCoversCommandWithExamples() throws {
         let help = try store.run("covers", "--help").stdout
         for command in ["set", "get", "rm", "fetch", "export", "gc", "stats"] { #expect(help.contains("  \(command) ")) }

@@ -19,6 +19,7 @@ struct CoverFetchTests {
         case "/slow.png": return .init(headers: png, body: image, delay: 5)
         case "/huge.png": return .init(headers: png, body: TestImages.png(width: 1, height: 1, padding: 3_000_000), streamedInChunksOf: 16 * 1024)
         case "/page.html": return .init(headers: [("Content-Type", "text/html")], body: Data("<html></html>".utf8))
+        case "/pause.png": return .init(headers: png, body: image, delay: 0.3)
         case "/moved": return .init(status: 302, headers: [("Location", "/ok.png")])
         default: return .init(status: 404)
         }
@@ -83,6 +84,19 @@ struct CoverFetchTests {
 
         #expect(summary.failures.map(\.albumID) == ids)
         #expect(try library.covers.stats().imageCount == 0)
+    }
+
+    @Test func downloadsRunAtMostConcurrencyAtOnce() async throws {
+        let server = try LocalHTTPServer(Self.routes)
+        defer { server.stop() }
+        let (library, _) = try library(urls: Array(repeating: server.url("/pause.png"), count: 6))
+        var options = Self.options
+        options.concurrency = 2
+
+        let summary = try await library.covers.fetchMissing(options: options)
+
+        #expect(summary.stored.count == 6)
+        #expect(server.mostConcurrentRequests == 2)
     }
 
     @Test func fileURLsAreReadAndOnlyTheChosenAlbumsFetched() async throws {

@@ -161,6 +161,16 @@ struct CoverRepositoryTests {
         #expect(await changes.next()?.tables["covers"] == TableChanges(inserted: RowIDs([albums[0].id])))
     }
 
+    @Test func listingAndQueryingAlbumsNeverReadTheCoverTables() throws {
+        let (library, albums) = try library(albums: 3)
+        try library.covers.set(albumID: albums[0].id, data: TestImages.png(width: 9, height: 9, padding: 100_000))
+        // With the cover tables gone from the file, album reads that touched them would fail.
+        try Connection(path: url.path).execute("ALTER TABLE cover_images RENAME TO hidden_images; ALTER TABLE covers RENAME TO hidden_covers")
+        #expect(try library.albums.page().map(\.album.id) == albums.map(\.id))
+        #expect(try library.albums.count(matching: AlbumQuery(parsingArguments: ["album"])) == 3)
+        #expect(throws: (any Error).self) { try library.covers.info(albumID: albums[0].id) }
+    }
+
     @Test func aCoverFromAnotherProgramWithAnUnknownFormatReadsAsNone() throws {
         let (library, albums) = try library(albums: 1)
         try library.covers.set(albumID: albums[0].id, data: TestImages.gif(width: 3, height: 3))

@@ -24,6 +24,8 @@ final class LocalHTTPServer: Sendable {
     private let socket: Int32
     private let handler: @Sendable (_ path: String, _ count: Int) -> Response
     private let counts = Mutex<[String: Int]>([:])
+    /// Requests being answered now, and the most there were at once.
+    private let inFlight = Mutex((now: 0, most: 0))
 
     /// Starts serving; `handler` gets the path and how many times it was asked before.
     init(_ handler: @escaping @Sendable (_ path: String, _ count: Int) -> Response) throws {
@@ -55,6 +57,9 @@ final class LocalHTTPServer: Sendable {
     /// How many requests `path` got.
     func requests(to path: String) -> Int { counts.withLock { $0[path] ?? 0 } }
 
+    /// The most requests that were being answered at the same time.
+    var mostConcurrentRequests: Int { inFlight.withLock { $0.most } }
+
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
     private func acceptLoop() {
@@ -80,6 +85,8 @@ final class LocalHTTPServer: Sendable {
             defer { counts[path, default: 0] += 1 }
             return counts[path] ?? 0
         }
+        inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+        defer { inFlight.withLock { $0.now -= 1 } }
         let response = handler(path, count)
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         var head = "HTTP/1.1 \(response.status) Status\r\nConnection: close\r\n"
