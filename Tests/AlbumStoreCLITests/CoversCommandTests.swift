@@ -51,6 +51,8 @@ struct CoversCommandTests {
         let get = try store.run("covers", "get", String(album.id))
         #expect(get.status == 0)
         #expect(get.stdout == Self.gif)
+        expectRefused(try store.cli.run(["covers", "set", String(album.id), "-"], input: "hello"),
+                      saying: "stdin: not a PNG, JPEG, GIF or WebP image")
     }
 
     @Test func removeKeepsTheImageForUndoUntilNothingCanBringItBack() throws {

@@ -4,8 +4,9 @@ import Foundation
 public enum CoverSource: Sendable {
     /// Bytes in memory; `name` says where they came from in error messages.
     case data(Data, name: String = "image")
-    /// A file, read twice: once to hash it, once to copy it into the store.
-    case file(URL)
+    /// A file, read twice: once to hash it, once to copy it into the store; `name`, when given,
+    /// is what errors call it (say "stdin" for a spooled copy of standard input).
+    case file(URL, name: String? = nil)
 
     /// The size of the chunks read from a file.
     static let chunkSize = 256 * 1024
@@ -14,7 +15,7 @@ public enum CoverSource: Sendable {
     var name: String {
         switch self {
         case let .data(_, name): name
-        case let .file(url): url.path
+        case let .file(url, name): name ?? url.path
         }
     }
 
@@ -31,12 +32,12 @@ public enum CoverSource: Sendable {
                     offset = end
                 }
             }
-        case let .file(url):
+        case let .file(url, _):
             let handle: FileHandle
             do {
                 handle = try FileHandle(forReadingFrom: url)
             } catch {
-                throw CoverError.file(path: url.path, reason: Self.reason(error))
+                throw CoverError.file(path: name, reason: Self.reason(error))
             }
             defer { try? handle.close() }
             while true {
@@ -44,7 +45,7 @@ public enum CoverSource: Sendable {
                 do {
                     chunk = try handle.read(upToCount: Self.chunkSize) ?? Data()
                 } catch {
-                    throw CoverError.file(path: url.path, reason: Self.reason(error))
+                    throw CoverError.file(path: name, reason: Self.reason(error))
                 }
                 if chunk.isEmpty { return }
                 try chunk.withUnsafeBytes(body)

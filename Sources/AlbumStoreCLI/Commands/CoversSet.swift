@@ -28,7 +28,7 @@ struct CoversSet: ParsableCommand {
             // temporary file, capped as it is read.
             let spool = try StdinSpool(limit: maxBytes)
             defer { spool.remove() }
-            info = try library.covers.set(albumID: id, from: .file(spool.url), sizeLimit: maxBytes)
+            info = try library.covers.set(albumID: id, from: .file(spool.url, name: "stdin"), sizeLimit: maxBytes)
         } else {
             info = try library.covers.set(albumID: id, from: .file(URL(fileURLWithPath: file)), sizeLimit: maxBytes)
         }
