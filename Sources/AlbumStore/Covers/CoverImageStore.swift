@@ -61,9 +61,10 @@ struct CoverImageStore {
             SELECT c.album_id, i.sha256, i.format, i.width, i.height, i.byte_count
             FROM covers c JOIN cover_images i ON i.sha256 = c.sha256 WHERE c.album_id = ?
             """, albumID) { row -> CoverInfo? in
-            guard let format = ImageFormat(rawValue: try row[2]) else { return nil }
+            let width: Int = try row[3], height: Int = try row[4], byteCount: Int = try row[5]
+            guard let format = ImageFormat(rawValue: try row[2]), width > 0, height > 0, byteCount >= 0 else { return nil }
             return CoverInfo(albumID: try row[0], sha256: ContentHash(bytes: try row[1]).hex, format: format,
-                             width: try row[3], height: try row[4], byteCount: try row[5])
+                             width: width, height: height, byteCount: byteCount)
         } ?? nil
     }
 
