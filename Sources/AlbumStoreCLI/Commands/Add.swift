@@ -3,6 +3,7 @@ import ArgumentParser
 
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add an album at the end of the list, or at an index (undoable).",
         discussion: """
             Surrounding spaces are trimmed from every value. A negative --at counts from the end \

@@ -4,6 +4,7 @@ import Foundation
 
 struct Backup: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "backup",
         abstract: "Write a consistent copy of the library to a file, also while others write to it.",
         discussion: """
             The copy holds every change committed before the backup began; other processes go \

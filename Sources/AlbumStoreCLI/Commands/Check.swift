@@ -4,6 +4,7 @@ import Foundation
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Verify the library file: SQLite's integrity and AlbumStore's own rules.",
         discussion: """
             Runs SQLite's integrity and foreign-key checks, then checks that every album has a \

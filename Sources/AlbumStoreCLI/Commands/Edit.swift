@@ -3,6 +3,7 @@ import ArgumentParser
 
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "edit",
         abstract: "Change an album's fields (undoable).",
         discussion: """
             Surrounding spaces are trimmed from every value; an empty value clears an optional field.

@@ -4,6 +4,7 @@ import Foundation
 
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write every album (or those a query matches), in list order, as CSV, TSV, JSON or NDJSON (what import reads back).",
         discussion: """
             Albums are written as they are read, in memory that does not grow with the library. \

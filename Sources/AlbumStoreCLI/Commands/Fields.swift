@@ -4,6 +4,7 @@ import Foundation
 
 struct Fields: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "fields",
         abstract: "List the fields a query, --sort and --template can use.",
         discussion: """
             One line per field: its name, what a query can ask of it, whether --sort takes it, \

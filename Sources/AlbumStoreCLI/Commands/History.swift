@@ -3,6 +3,7 @@ import ArgumentParser
 
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "history",
         abstract: "List the commands undo can go back through, oldest first (undone ones can be redone).",
         // Without a subcommand it lists (its own run()), so that `history --help` shows the
         // list's options; the usage says so rather than showing <subcommand> as required.

@@ -4,6 +4,7 @@ import Foundation
 
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "Show the library's path, schema version, SQLite version, album count and size.",
         discussion: """
             JSON keys: path, schema_version, sqlite_version, album_count, file_size, wal_size (one object).

@@ -2,6 +2,7 @@ import ArgumentParser
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Create the library file, or bring it up to this version's schema.",
         discussion: "Example: albumstore init --db ~/music/library.sqlite")
 

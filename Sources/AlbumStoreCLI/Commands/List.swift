@@ -3,6 +3,7 @@ import ArgumentParser
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List the albums in order.",
         discussion: """
             A negative --offset counts from the end, as in Python: --offset -10 lists the last 10 \

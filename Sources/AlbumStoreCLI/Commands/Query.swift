@@ -4,6 +4,7 @@ import Foundation
 
 struct Query: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "query",
         abstract: "List the albums a query matches.",
         discussion: """
             Terms (all must match; OR or a lone , between groups of terms gives alternatives):

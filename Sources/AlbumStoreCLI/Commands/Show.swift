@@ -4,6 +4,7 @@ import Foundation
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Show every field of one album.",
         discussion: """
             Example: albumstore show 42 --format json

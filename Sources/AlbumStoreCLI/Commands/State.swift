@@ -3,6 +3,7 @@ import ArgumentParser
 
 struct State: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "state",
         abstract: "Show the session state (current album, tab order, keys) and manage its snapshots.",
         usage: "albumstore state [--db <path>] [--format <format>]\n  albumstore state <subcommand>",
         discussion: """

@@ -4,6 +4,7 @@ import Foundation
 
 struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "stats",
         abstract: "Count the albums a query matches (all by default): artists, genres, the top ones, decades.",
         discussion: """
             Artists and genres are counted as spelled. The tops list the \(AlbumStats.topCount) \

@@ -3,6 +3,7 @@ import ArgumentParser
 
 struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "undo",
         abstract: "Undo the last command, also one made in an earlier session.",
         discussion: """
             An undo never overwrites a change made outside albumstore: when an album the command \
@@ -24,6 +25,7 @@ struct Undo: ParsableCommand {
 
 struct Redo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "redo",
         abstract: "Do the last undone command again.",
         discussion: "Example: albumstore undo && albumstore redo")
 

@@ -4,6 +4,7 @@ import Foundation
 
 struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "watch",
         abstract: "Print the changes any process commits to the library, as they happen.",
         discussion: """
             Each line starts with its cursor: `--since CURSOR` resumes right after it, missing and \
