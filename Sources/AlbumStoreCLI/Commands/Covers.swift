@@ -2,6 +2,7 @@ import ArgumentParser
 
 struct Covers: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "covers",
         abstract: "Manage album cover images, stored in the library file as blobs.",
         discussion: """
             Covers are content-addressed: identical images are stored once (SHA-256). PNG, JPEG, \
