@@ -13,6 +13,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // SHA-256 for content-addressed covers (identical images are stored once).
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         .systemLibrary(
@@ -22,7 +24,10 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "AlbumSQLite", dependencies: ["CSQLite"]),
-        .target(name: "AlbumStore", dependencies: ["AlbumSQLite"]),
+        .target(
+            name: "AlbumStore",
+            dependencies: ["AlbumSQLite", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .executableTarget(
             name: "AlbumStoreCLI",
             dependencies: [

@@ -144,7 +144,7 @@ struct ChangeLogTriggerInstallerTests {
             try $0[0, as: String.self]
         }
         #expect(triggers == (everyObservedTablesTriggers().keys + ["album_search_delete", "album_search_insert", "album_search_update",
-                                                                   "notes_log_audit", "notes_touch"]).sorted())
+                                                                   "albums_delete_cover", "notes_log_audit", "notes_touch"]).sorted())
         #expect(try logTriggers(in: url.path).filter { $0.key.hasPrefix("albums") } == generatedTriggers("albums"))
     }
 
@@ -176,6 +176,7 @@ struct ChangeLogTriggerInstallerTests {
 /// describes (each keyed by an INTEGER PRIMARY KEY `id`), by name.
 func everyObservedTablesTriggers() -> [String: String] {
     TableDescription.all.filter(\.isObserved).reduce(into: [:]) { triggers, table in
-        triggers.merge(generatedTriggers(table.name)) { $1 }
+        // `covers` is keyed by the album's id (`album_id`), the others by `id`.
+        triggers.merge(generatedTriggers(table.name, rowIDColumn: table.name == "covers" ? "album_id" : "id")) { $1 }
     }
 }

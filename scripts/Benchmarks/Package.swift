@@ -53,6 +53,12 @@ let package = Package(
             dependencies: ["BenchStatistics", .product(name: "AlbumStore", package: albumStore),
                            .product(name: "AlbumSQLite", package: albumStore)]
         ),
+        // scripts/bench-covers: covers as blobs through the library against files in a folder.
+        .executableTarget(
+            name: "bench-covers",
+            dependencies: ["BenchStatistics", .product(name: "AlbumStore", package: albumStore),
+                           .product(name: "AlbumSQLite", package: albumStore)]
+        ),
         // scripts/bench-state: session state against a single-row INSERT.
         .executableTarget(
             name: "bench-state",

@@ -11,8 +11,8 @@ internal import AlbumSQLite
 /// - ordered: the order index finds its position column by name (`orderColumnNumber`).
 ///
 /// Session state is observed and navigation (`undo: .restores`); its snapshots are observed and
-/// take no undo step. Coming: covers, observed and undoable, with undo keeping a content hash
-/// rather than the image bytes (see `Undo`).
+/// take no undo step. Covers are observed and undoable: the `covers` table keeps each album's
+/// content hash, not the image bytes (see `Undo`).
 struct TableDescription: Sendable, Hashable {
     /// What undo keeps of a command's changes to the table.
     enum Undo: Sendable, Hashable {
@@ -25,10 +25,9 @@ struct TableDescription: Sendable, Hashable {
         case restores
         /// The rows' changes, recorded by SQLite's session extension.
         case changeset
-        // Room for covers: a case whose changes are recorded with the image reduced to its content
-        // hash (identical images are stored once, by hash), so the history does not grow by a
-        // copy of every image. It comes with the covers issue; `undoable` then picks the
-        // recording by case.
+        // Covers need no case of their own: the `covers` table holds only each album's content
+        // hash (the bytes live in `cover_images`, which is not recorded), so its changeset
+        // already keeps the hash rather than a copy of the image.
     }
 
     /// The table's name, as its migration creates it.
@@ -41,13 +40,17 @@ struct TableDescription: Sendable, Hashable {
     let orderColumn: String?
 
     static let albums = TableDescription(name: "albums", undo: .changeset, isObserved: true, orderColumn: "position")
+    /// Which image each album shows, by content hash (`Migrations/0009_covers.sql`).
+    static let covers = TableDescription(name: "covers", undo: .changeset, isObserved: true, orderColumn: nil)
     static let sessionState = TableDescription(name: "session_state", undo: .restores, isObserved: true, orderColumn: nil)
     static let sessionKeys = TableDescription(name: "session_keys", undo: .restores, isObserved: true, orderColumn: nil)
     static let sessionSnapshots = TableDescription(name: "session_snapshots", undo: .none, isObserved: true, orderColumn: nil)
 
     /// Every table the machinery serves: the change-log triggers and undo recording are driven
-    /// from this list.
-    static let all: [TableDescription] = [albums, sessionState, sessionKeys, sessionSnapshots]
+    /// from this list. `covers` comes first: a changeset lists tables in this order, and redoing
+    /// an album's deletion must remove its cover link before the album (whose delete trigger
+    /// would remove it first and make the recorded link deletion a conflict).
+    static let all: [TableDescription] = [covers, albums, sessionState, sessionKeys, sessionSnapshots]
 
     /// The 0-based number of `orderColumn` among the table's columns, as changesets number them;
     /// `nil` when the table is not ordered or does not exist.

@@ -1,0 +1,28 @@
+/// Why a cover operation was refused. Nothing was changed.
+public enum CoverError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// The bytes are not a PNG, JPEG, GIF or WebP image; `source` names where they came from.
+    case notAnImage(source: String)
+    /// The image is larger than the size cap.
+    case tooLarge(source: String, limit: Int)
+    /// The album has no cover.
+    case noCover(albumID: Int64)
+    /// A file could not be read or written.
+    case file(path: String, reason: String)
+    /// The source changed while it was being stored (its bytes no longer hash the same).
+    case changedWhileReading(source: String)
+
+    public var description: String {
+        switch self {
+        case let .notAnImage(source):
+            "\(source): not a PNG, JPEG, GIF or WebP image"
+        case let .tooLarge(source, limit):
+            "\(source): larger than the cover size cap of \(limit) bytes"
+        case let .noCover(albumID):
+            "album \(albumID) has no cover"
+        case let .file(path, reason):
+            "\(path): \(reason)"
+        case let .changedWhileReading(source):
+            "\(source): changed while it was being read; try again"
+        }
+    }
+}

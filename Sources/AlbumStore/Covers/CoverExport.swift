@@ -1,0 +1,54 @@
+import Foundation
+
+/// What `CoverRepository.export` wrote.
+public struct CoverExportReport: Sendable, Hashable {
+    /// The files written, one per album with a cover, in list order.
+    public var files: [URL] = []
+    /// Albums asked for that have no cover.
+    public var albumsWithoutCover: [Int64] = []
+}
+
+extension CoverRepository {
+    /// Writes the covers of `albums` into `directory` (created if missing), each streamed into
+    /// its own file named by `CoverFileName` (the album id, then a safe slug of artist and
+    /// title). An existing file of that name is replaced.
+    /// - Throws: `CoverError.file` when the folder or a file cannot be written.
+    public func export(_ albums: [Album], to directory: URL) throws -> CoverExportReport {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw CoverError.file(path: directory.path, reason: "cannot create the folder")
+        }
+        var report = CoverExportReport()
+        for album in albums {
+            guard let info = try info(albumID: album.id) else {
+                report.albumsWithoutCover.append(album.id)
+                continue
+            }
+            let name = CoverFileName.make(albumID: album.id, artist: album.artist, title: album.title, format: info.format)
+            let url = directory.appendingPathComponent(name, isDirectory: false)
+            try write(albumID: album.id, to: url)
+            report.files.append(url)
+        }
+        return report
+    }
+
+    /// Streams album `albumID`'s cover into the file at `url`, replacing it; returns the info,
+    /// or `nil` (writing nothing) when the album has no cover.
+    @discardableResult
+    public func write(albumID: Int64, to url: URL) throws -> CoverInfo? {
+        guard try info(albumID: albumID) != nil else { return nil }
+        guard FileManager.default.createFile(atPath: url.path, contents: nil),
+              let handle = try? FileHandle(forWritingTo: url) else {
+            throw CoverError.file(path: url.path, reason: "cannot be written")
+        }
+        defer { try? handle.close() }
+        return try read(albumID: albumID) { chunk in
+            do {
+                try handle.write(contentsOf: Data(chunk))
+            } catch {
+                throw CoverError.file(path: url.path, reason: "cannot be written")
+            }
+        }
+    }
+}

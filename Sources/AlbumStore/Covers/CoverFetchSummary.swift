@@ -1,0 +1,18 @@
+/// What `CoverRepository.fetchMissing` did: one line per album it tried.
+public struct CoverFetchSummary: Sendable, Hashable {
+    /// A URL that gave no cover, and why.
+    public struct Failure: Sendable, Hashable, CustomStringConvertible {
+        public let albumID: Int64
+        public let url: String
+        public let reason: String
+
+        public var description: String { "album \(albumID): \(url): \(reason)" }
+    }
+
+    /// The covers stored, in the order they arrived.
+    public var stored: [CoverInfo] = []
+    /// The albums whose cover could not be fetched, in list order.
+    public var failures: [Failure] = []
+    /// Albums without a cover that have no cover URL either.
+    public var withoutURL: [Int64] = []
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Where a cover's bytes come from, read in chunks so that memory does not grow with the image.
+public enum CoverSource: Sendable {
+    /// Bytes in memory; `name` says where they came from in error messages.
+    case data(Data, name: String = "image")
+    /// A file, read twice: once to hash it, once to copy it into the store; `name`, when given,
+    /// is what errors call it (say "stdin" for a spooled copy of standard input).
+    case file(URL, name: String? = nil)
+
+    /// The size of the chunks read from a file.
+    static let chunkSize = 256 * 1024
+
+    /// How errors name the source.
+    var name: String {
+        switch self {
+        case let .data(_, name): name
+        case let .file(url, name): name ?? url.path
+        }
+    }
+
+    /// Calls `body` with each chunk, in order.
+    /// - Throws: `CoverError.file` when the file cannot be read.
+    func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        switch self {
+        case let .data(data, _):
+            var offset = 0
+            try data.withUnsafeBytes { bytes in
+                while offset < bytes.count {
+                    let end = min(bytes.count, offset + Self.chunkSize)
+                    try body(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+                    offset = end
+                }
+            }
+        case let .file(url, _):
+            let handle: FileHandle
+            do {
+                handle = try FileHandle(forReadingFrom: url)
+            } catch {
+                throw CoverError.file(path: name, reason: Self.reason(error))
+            }
+            defer { try? handle.close() }
+            while true {
+                let chunk: Data
+                do {
+                    chunk = try handle.read(upToCount: Self.chunkSize) ?? Data()
+                } catch {
+                    throw CoverError.file(path: name, reason: Self.reason(error))
+                }
+                if chunk.isEmpty { return }
+                try chunk.withUnsafeBytes(body)
+            }
+        }
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let underlying, underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+            return String(cString: strerror(code.rawValue)).lowercased()
+        }
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoPermissionError { return "permission denied" }
+        return "cannot be read"
+    }
+}
+
+/// What one pass over a source found: its hash, size and image header.
+struct CoverScan: Sendable {
+    let hash: ContentHash
+    let byteCount: Int
+    let header: ImageHeader
+
+    /// Reads `source` once.
+    /// - Throws: `CoverError.tooLarge` as soon as it passes `limit` bytes, `.notAnImage` when
+    ///   its first bytes are not an image header, `.file` when it cannot be read.
+    init(_ source: CoverSource, limit: Int) throws {
+        var hasher = ContentHasher()
+        var count = 0
+        var head: [UInt8] = []
+        try source.forEachChunk { chunk in
+            count += chunk.count
+            if count > limit { throw CoverError.tooLarge(source: source.name, limit: limit) }
+            if head.count < ImageHeader.sniffLength {
+                head += chunk.prefix(ImageHeader.sniffLength - head.count)
+            }
+            hasher.update(chunk)
+        }
+        guard let header = ImageHeader.sniff(head) else { throw CoverError.notAnImage(source: source.name) }
+        self.hash = hasher.finalize()
+        self.byteCount = count
+        self.header = header
+    }
+}

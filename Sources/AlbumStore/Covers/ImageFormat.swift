@@ -1,0 +1,10 @@
+/// The image formats a cover may be in, as sniffed from its first bytes.
+public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    case png, jpeg, gif, webp
+
+    /// The MIME type, e.g. `image/png`.
+    public var mimeType: String { "image/\(rawValue)" }
+
+    /// The usual file name extension, without the dot.
+    public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// `albumstore covers ...` on the real binary.
+struct CoversCommandTests {
+    let store = try! AlbumStoreFixture()
+
+    /// A GIF whose bytes are all ASCII, so it can go through stdin and stdout as text.
+    static let gif = "GIF89a\u{4}\0\u{4}\0\0\0\0;"
+    /// A PNG header and filler bytes.
+    static func png(padding: Int) -> Data {
+        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) + Data("IHDR".utf8)
+            + Data([0, 0, 2, 0x58, 0, 0, 2, 0x58, 8, 2, 0, 0, 0, 0, 0, 0, 0]) + Data(repeating: 0x55, count: padding)
+    }
+
+    private func file(_ name: String, _ data: Data) throws -> String {
+        let path = store.cli.path(name)
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func setThenGetGivesTheSameBytesAndUndoRedoWork() throws {
+        let album = try store.add("Low", by: "David Bowie")
+        let image = Self.png(padding: 70_000)
+        let set = try store.run("covers", "set", String(album.id), try file("cover.png", image))
+        #expect(set.status == 0)
+        #expect(set.stderr == "Set the cover of album \(album.id): png 600×600, \(image.count) bytes. `albumstore undo` takes it back.\n")
+
+        #expect(try store.run("covers", "get", String(album.id), "-o", store.cli.path("out.png")).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.cli.path("out.png"))) == image)
+
+        #expect(try store.run("undo").status == 0)
+        expectRefused(try store.run("covers", "get", String(album.id), "-o", store.cli.path("none.png")),
+                      saying: "album \(album.id) has no cover")
+        #expect(try store.run("redo").status == 0)
+        #expect(try store.run("covers", "stats").stdout.contains("albums with a cover: 1\n"))
+    }
+
+    @Test func aNonImageIsRefusedInOneLineAndNothingChanges() throws {
+        let album = try store.add("Low")
+        let before = try store.snapshot()
+        let result = try store.run("covers", "set", String(album.id), try file("notes.txt", Data("hello".utf8)))
+        expectRefused(result, saying: "\(store.cli.path("notes.txt")): not a PNG, JPEG, GIF or WebP image")
+        #expect(try store.snapshot() == before)
+        #expect(try store.run("covers", "stats").stdout.contains("images: 0\n"))
+    }
+
+    @Test func stdinInAndStdoutOut() throws {
+        let album = try store.add("Low")
+        #expect(try store.cli.run(["covers", "set", String(album.id), "-"], input: Self.gif).status == 0)
+        let get = try store.run("covers", "get", String(album.id))
+        #expect(get.status == 0)
+        #expect(get.stdout == Self.gif)
+        expectRefused(try store.cli.run(["covers", "set", String(album.id), "-"], input: "hello"),
+                      saying: "stdin: not a PNG, JPEG, GIF or WebP image")
+    }
+
+    @Test func removeKeepsTheImageForUndoUntilNothingCanBringItBack() throws {
+        let album = try store.add("Low")
+        try store.run("covers", "set", String(album.id), try file("c.png", Self.png(padding: 10)))
+        #expect(try store.run("covers", "rm", String(album.id)).status == 0)
+        #expect(try store.run("covers", "gc").stdout == "Removed 0 images, freed 0 bytes.\n")
+        #expect(try store.run("undo").status == 0)
+        #expect(try store.run("covers", "get", String(album.id), "-o", store.cli.path("back.png")).status == 0)
+    }
+
+    @Test func exportNamesStayInsideTheFolder() throws {
+        let albums = [
+            try store.add("../../etc/passwd", by: "AC/DC"), try store.add("CON", by: "NUL"), try store.add("Plain", by: "Artist"),
+        ]
+        for album in albums.prefix(2) {
+            try store.run("covers", "set", String(album.id), try file("c\(album.id).gif", Data(Self.gif.utf8)))
+        }
+        let result = try store.run("covers", "export", "--dir", store.cli.path("out"))
+        #expect(result.status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.cli.path("out")).sorted()
+        #expect(names == ["\(albums[0].id)-ac-dc-etc-passwd.gif", "\(albums[1].id)-nul-con.gif"])
+        #expect(result.stderr == "Exported 2 covers to \(store.cli.path("out")); 1 albums have none.\n")
+    }
+
+    @Test func fetchStoresWhatItCanAndListsEachFailure() throws {
+        let good = try file("good.gif", Data(Self.gif.utf8))
+        let bad = try file("bad.txt", Data("no".utf8))
+        let first = try store.add("A", by: "X", "--cover-url", URL(fileURLWithPath: good).absoluteString)
+        let second = try store.add("B", by: "X", "--cover-url", URL(fileURLWithPath: bad).absoluteString)
+
+        let result = try store.run("covers", "fetch")
+
+        #expect(result.status == 1)
+        #expect(result.stderr == """
+            Fetched 1 covers; 1 failed; 0 albums have no cover URL.
+              album \(second.id): \(URL(fileURLWithPath: bad).absoluteString): not a PNG, JPEG, GIF or WebP image
+
+            """)
+        #expect(try store.run("covers", "get", String(first.id)).stdout == Self.gif)
+        // Fetched once: a second run has nothing to do for the first album.
+        #expect(try store.run("covers", "fetch").stderr.hasPrefix("Fetched 0 covers; 1 failed"))
+    }
+
+    @Test func fetchAndExportTakeAQuery() throws {
+        let cover = URL(fileURLWithPath: try file("q.gif", Data(Self.gif.utf8))).absoluteString
+        let bowie = try store.add("Low", by: "David Bowie", "--cover-url", cover)
+        let cure = try store.add("Disintegration", by: "The Cure", "--cover-url", cover)
+
+        #expect(try store.run("covers", "fetch", "artist:bowie").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
+        #expect(try store.run("covers", "get", String(cure.id), "-o", store.cli.path("x.gif")).status == 1)
+        #expect(try store.run("covers", "fetch").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
+
+        #expect(try store.run("covers", "export", "--dir", store.cli.path("cure"), "artist:cure").status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.cli.path("cure")) == ["\(cure.id)-the-cure-disintegration.gif"])
+        #expect(bowie.id != cure.id)
+    }
+
+    @Test(.enabled(if: PseudoTerminal.isAvailable, "needs python3 for a pseudo-terminal"))
+    func getRefusesToWriteImageBytesToATerminal() throws {
+        let album = try store.add("Low")
+        try store.run("covers", "set", String(album.id), try file("c.png", Self.png(padding: 10)))
+        let result = try PseudoTerminal.run(store.cli, ["covers", "get", String(album.id)], columns: 80)
+        #expect(result.status == 2)
+        #expect(!result.stdout.contains("PNG"))
+        #expect(result.stderr.contains("Refusing to write image bytes to a terminal: use -o FILE or redirect stdout."))
+    }
+
+    @Test func aMissingAlbumIsRefusedInOneLine() throws {
+        try store.add("Low")
+        let before = try store.snapshot()
+        expectRefused(try store.run("covers", "set", "99", try file("c.gif", Data(Self.gif.utf8))), saying: "no album with id 99")
+        expectRefused(try store.run("covers", "rm", "99"), saying: "no album with id 99")
+        #expect(try store.snapshot() == before)
+    }
+
+    @Test func helpListsEveryCoversCommandWithExamples() throws {
+        let help = try store.run("covers", "--help").stdout
+        for command in ["set", "get", "rm", "fetch", "export", "gc", "stats"] { #expect(help.contains("  \(command) ")) }
+        #expect(help.contains("albumstore covers fetch"))
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import AlbumStore
+
+/// `fetchMissing` against `LocalHTTPServer` on 127.0.0.1: nothing leaves the machine.
+struct CoverFetchTests {
+    let directory = try! TemporaryDirectory()
+    static let image = TestImages.png(width: 640, height: 640, padding: 2000)
+    /// Short waits, so that the timeout and retry cases take seconds, not minutes.
+    static let options = CoverFetchOptions(concurrency: 4, timeout: .milliseconds(1500), attempts: 3, backoff: .milliseconds(20),
+                                           sizeLimit: 100_000)
+
+    static func routes(_ path: String, _ count: Int) -> LocalHTTPServer.Response {
+        let png = [("Content-Type", "image/png")]
+        switch path {
+        case "/ok.png": return .init(headers: png, body: image)
+        case "/missing.png": return .init(status: 404, body: Data("not found".utf8))
+        case "/flaky.png": return count == 0 ? .init(status: 500) : .init(headers: png, body: image)
+        case "/slow.png": return .init(headers: png, body: image, delay: 5)
+        case "/huge.png": return .init(headers: png, body: TestImages.png(width: 1, height: 1, padding: 3_000_000), streamedInChunksOf: 16 * 1024)
+        case "/page.html": return .init(headers: [("Content-Type", "text/html")], body: Data("<html></html>".utf8))
+        case "/pause.png": return .init(headers: png, body: image, delay: 0.3)
+        case "/moved": return .init(status: 302, headers: [("Location", "/ok.png")])
+        default: return .init(status: 404)
+        }
+    }
+
+    /// A library with one album per cover URL, in order.
+    private func library(urls: [String?]) throws -> (Library, [Int64]) {
+        let library = try Library.open(at: directory.file("library.sqlite"))
+        let ids = try urls.enumerated().map { index, url in
+            try library.albums.append(AlbumDraft(title: "Album \(index)", artist: "Artist", coverURL: url)).id
+        }
+        return (library, ids)
+    }
+
+    @Test func eachCaseEndsAsItShouldAndNoFailureStopsTheBatch() async throws {
+        let server = try LocalHTTPServer(Self.routes)
+        defer { server.stop() }
+        let file = directory.file("notes.txt")
+        try Data("not an image".utf8).write(to: file)
+        let paths = ["/ok.png", "/missing.png", "/flaky.png", "/slow.png", "/huge.png", "/page.html", "/moved"]
+        let urls: [String?] = paths.map(server.url) + [file.absoluteString, nil]
+        let (library, ids) = try library(urls: urls)
+
+        let summary = try await library.covers.fetchMissing(options: Self.options)
+
+        #expect(Set(summary.stored.map(\.albumID)) == [ids[0], ids[2], ids[6]])
+        for id in [ids[0], ids[2], ids[6]] { #expect(try library.covers.data(albumID: id) == Self.image) }
+        let reasons = Dictionary(uniqueKeysWithValues: summary.failures.map { ($0.albumID, $0.reason) })
+        #expect(reasons == [
+            ids[1]: "HTTP status 404",
+            ids[3]: "timed out",
+            ids[4]: "larger than the cover size cap of 100000 bytes",
+            ids[5]: "content type text/html is not an image",
+            ids[7]: "not a PNG, JPEG, GIF or WebP image",
+        ])
+        #expect(summary.withoutURL == [ids[8]])
+        #expect(server.requests(to: "/flaky.png") == 2)     // 500, then success on the retry
+        #expect(server.requests(to: "/slow.png") >= 2)      // a timeout is retried
+        #expect(server.requests(to: "/missing.png") == 1)   // a 404 is not
+    }
+
+    @Test func aCoverOnceFetchedIsNeverFetchedAgain() async throws {
+        let server = try LocalHTTPServer(Self.routes)
+        defer { server.stop() }
+        let (library, ids) = try library(urls: [server.url("/ok.png")])
+
+        let first = try await library.covers.fetchMissing(options: Self.options)
+        let requests = server.requests(to: "/ok.png")
+        let second = try await library.covers.fetchMissing(options: Self.options)
+
+        #expect(first.stored.map(\.albumID) == ids)
+        #expect(second.stored.isEmpty && second.failures.isEmpty)
+        #expect(server.requests(to: "/ok.png") == requests)
+    }
+
+    @Test func theCapIsEnforcedWhileTheBodyStreamsNotAfter() async throws {
+        let server = try LocalHTTPServer(Self.routes)
+        defer { server.stop() }
+        let (library, ids) = try library(urls: [server.url("/huge.png")])
+
+        let summary = try await library.covers.fetchMissing(options: Self.options)
+
+        #expect(summary.failures.map(\.albumID) == ids)
+        #expect(try library.covers.stats().imageCount == 0)
+    }
+
+    @Test func downloadsRunAtMostConcurrencyAtOnce() async throws {
+        let server = try LocalHTTPServer(Self.routes)
+        defer { server.stop() }
+        let (library, _) = try library(urls: Array(repeating: server.url("/pause.png"), count: 6))
+        var options = Self.options
+        options.concurrency = 2
+
+        let summary = try await library.covers.fetchMissing(options: options)
+
+        #expect(summary.stored.count == 6)
+        #expect(server.mostConcurrentRequests == 2)
+    }
+
+    @Test func fileURLsAreReadAndOnlyTheChosenAlbumsFetched() async throws {
+        let file = directory.file("cover.gif")
+        let gif = TestImages.gif(width: 4, height: 4)
+        try gif.write(to: file)
+        let (library, ids) = try library(urls: [file.absoluteString, file.absoluteString])
+
+        let summary = try await library.covers.fetchMissing(among: [ids[1]], options: Self.options)
+
+        #expect(summary.stored.map(\.albumID) == [ids[1]])
+        #expect(try library.covers.data(albumID: ids[1]) == gif)
+        #expect(try library.covers.info(albumID: ids[0]) == nil)
+    }
+
+    @Test func observersGetAChangeSetPerStoredCover() async throws {
+        let server = try LocalHTTPServer(Self.routes)
+        defer { server.stop() }
+        let (library, ids) = try library(urls: [server.url("/ok.png"), server.url("/moved")])
+        var changes = library.changes.makeAsyncIterator()
+
+        _ = try await library.covers.fetchMissing(options: Self.options)
+
+        var seen: Set<Int64> = []
+        for _ in ids {
+            let set = await changes.next()
+            #expect(set?.tables["covers"]?.inserted.count == 1)
+            seen.formUnion(set?.tables["covers"]?.inserted.map { $0 } ?? [])
+        }
+        #expect(seen == Set(ids))
+    }
+}

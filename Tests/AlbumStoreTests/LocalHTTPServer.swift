@@ -1,0 +1,118 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1 (a port the kernel picks), run inside the test process so
+/// that the fetch tests never leave the machine. Each connection gets one response, then closes.
+final class LocalHTTPServer: Sendable {
+    /// What to answer to one request.
+    struct Response: Sendable {
+        var status = 200
+        var headers: [(String, String)] = []
+        var body = Data()
+        /// Written in pieces of this size, with no Content-Length (the body ends at close).
+        var streamedInChunksOf: Int?
+        /// Wait before answering at all.
+        var delay: Double = 0
+    }
+
+    let port: UInt16
+    private let socket: Int32
+    private let handler: @Sendable (_ path: String, _ count: Int) -> Response
+    private let counts = Mutex<[String: Int]>([:])
+    /// Requests being answered now, and the most there were at once.
+    private let inFlight = Mutex((now: 0, most: 0))
+
+    /// Starts serving; `handler` gets the path and how many times it was asked before.
+    init(_ handler: @escaping @Sendable (_ path: String, _ count: Int) -> Response) throws {
+        self.handler = handler
+        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        socket = fd
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(fd, address, length) == 0 && listen(fd, 64) == 0 && getsockname(fd, address, &length) == 0
+            }
+        }
+        guard bound else { throw POSIXError(.EADDRNOTAVAIL) }
+        port = UInt16(bigEndian: address.sin_port)
+        let server = self
+        Thread.detachNewThread { server.acceptLoop() }
+    }
+
+    /// Stops accepting connections (the accept loop holds the server until then).
+    func stop() {
+        shutdown(socket, Int32(SHUT_RDWR))
+        close(socket)
+    }
+
+    /// How many requests `path` got.
+    func requests(to path: String) -> Int { counts.withLock { $0[path] ?? 0 } }
+
+    /// The most requests that were being answered at the same time.
+    var mostConcurrentRequests: Int { inFlight.withLock { $0.most } }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(socket, nil, nil)
+            if client < 0 { return }   // the socket was closed
+            Thread.detachNewThread { self.serve(client) }
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        defer { close(client) }
+        var request = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while request.range(of: Data("\r\n\r\n".utf8)) == nil {
+            let count = read(client, &buffer, buffer.count)
+            if count <= 0 { return }
+            request.append(contentsOf: buffer[0..<count])
+        }
+        let line = String(decoding: request, as: UTF8.self).split(separator: "\r\n").first ?? ""
+        let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+        let count = counts.withLock { counts in
+            defer { counts[path, default: 0] += 1 }
+            return counts[path] ?? 0
+        }
+        inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+        defer { inFlight.withLock { $0.now -= 1 } }
+        let response = handler(path, count)
+        if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+        var head = "HTTP/1.1 \(response.status) Status\r\nConnection: close\r\n"
+        for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
+        if response.streamedInChunksOf == nil { head += "Content-Length: \(response.body.count)\r\n" }
+        guard transmit(client, Data((head + "\r\n").utf8)) else { return }
+        let chunk = response.streamedInChunksOf ?? max(1, response.body.count)
+        var offset = 0
+        while offset < response.body.count {
+            let end = min(response.body.count, offset + chunk)
+            guard transmit(client, response.body[offset..<end]) else { return }
+            offset = end
+        }
+    }
+
+    /// Writes all of `data`; `false` once the client has gone (MSG_NOSIGNAL: no SIGPIPE then).
+    private func transmit(_ client: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return true }
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.send(client, base + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                if written <= 0 { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+}
