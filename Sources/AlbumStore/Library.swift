@@ -75,7 +75,6 @@ public final class Library: Sendable {
             (schemaVersion, positionColumn) = try database.withWriter { connection in
                 // Before migrating: migration 0005 fills the match keys with it.
                 try MatchKey.register(on: connection)
-                if access != .readOnly { try CoverPageSize.apply(to: connection) }
                 // Reading only: check the file is ours and current, and write nothing.
                 let version = access == .readOnly ? try migrator.verify(connection, path: path)
                     : try migrator.migrate(connection)
