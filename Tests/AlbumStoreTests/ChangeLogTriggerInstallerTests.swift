@@ -10,7 +10,7 @@ struct ChangeLogTriggerInstallerTests {
     var url: URL { directory.file("library.sqlite") }
 
     /// A table of the tests' own: observed, no undo.
-    static let notes = TableDescription(name: "notes", undo: .none, isObserved: true, orderColumn: nil)
+    static let notes = TableDescription(name: "notes", undo: .none, isObserved: true, order: nil)
     static let notesMigration = Migration(
         version: 1000, name: "notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);")
     static let withNotes = Migrator(migrations: Migration.embedded + [notesMigration], tables: TableDescription.all + [notes])

@@ -8,7 +8,8 @@ internal import AlbumSQLite
 ///   open (`ChangeLogTriggers`, `ChangeLogTriggerInstaller`), so its changes reach
 ///   `library.changes`, `observe` and `ChangeFeed`;
 /// - undo: commands record its changes (`undoable`, read by `Library.perform`);
-/// - ordered: the order index finds its position column by name (`orderColumnNumber`).
+/// - ordered: its order statistics (`Order`) are kept by triggers generated from the description
+///   (`OrderStatisticsTriggers`) and read by `OrderStatistics`.
 ///
 /// Coming tables, as they are meant to be described (not built yet): session state, observed
 /// with `undo: .none`; covers, observed and undoable, with undo keeping a content hash rather
@@ -34,21 +35,30 @@ struct TableDescription: Sendable, Hashable {
     /// Whether changes are written to the change log (by triggers generated from this
     /// description) and reach observers.
     let isObserved: Bool
-    /// The column holding the gapped order key, for an ordered list.
-    let orderColumn: String?
+    /// How an ordered list keeps its order; `nil` for a table that is not one.
+    let order: Order?
 
-    static let albums = TableDescription(name: "albums", undo: .changeset, isObserved: true, orderColumn: "position")
+    /// An ordered list's gapped order key and the tables of its order statistics, as its
+    /// migrations create them.
+    struct Order: Sendable, Hashable {
+        /// The column holding the gapped order key.
+        let column: String
+        /// Blocks of consecutive keys with their counts (`first`, `count`; see `OrderBlocks`).
+        let blocks: String
+        /// One row: the schema version at which the counts were last known right.
+        let checked: String
+
+        /// The albums' order (migrations 0001 and 0006).
+        static let albums = Order(column: "position", blocks: "album_blocks", checked: "album_blocks_checked")
+    }
+
+    static let albums = TableDescription(
+        name: "albums", undo: .changeset, isObserved: true,
+        order: .albums)
 
     /// Every table the machinery serves: the change-log triggers and undo recording are driven
     /// from this list.
     static let all: [TableDescription] = [albums]
-
-    /// The 0-based number of `orderColumn` among the table's columns, as changesets number them;
-    /// `nil` when the table is not ordered or does not exist.
-    func orderColumnNumber(in connection: Connection) throws -> Int32? {
-        guard let orderColumn else { return nil }
-        return try connection.scalar("SELECT cid FROM pragma_table_info(?) WHERE name = ?", name, orderColumn)
-    }
 
     /// The tables whose changes commands record for undo.
     static var undoable: [String] { all.filter { $0.undo == .changeset }.map(\.name) }
