@@ -51,6 +51,12 @@ public struct AlbumDraft: Sendable, Codable, Hashable {
     /// - Throws: `AlbumError.invalid` naming the field: title and artist must be non-empty, year
     ///   between 1000 and next year, cover URL an http(s) or file URL.
     public func validated(now: Date = Date()) throws -> AlbumDraft {
+        try validated(latestYear: Self.year(of: now) + 1)
+    }
+
+    /// `validated(now:)` with "next year" worked out once by the caller: an import checks a
+    /// million drafts, and the calendar work would cost as much as the rest of the check.
+    func validated(latestYear: Int) throws -> AlbumDraft {
         var draft = self
         draft.title = title.trimmed
         draft.artist = artist.trimmed
@@ -59,9 +65,8 @@ public struct AlbumDraft: Sendable, Codable, Hashable {
         draft.externalID = externalID.trimmedOrNil
         if draft.title.isEmpty { throw AlbumError.invalid(field: "title", reason: "must not be empty") }
         if draft.artist.isEmpty { throw AlbumError.invalid(field: "artist", reason: "must not be empty") }
-        let nextYear = Self.year(of: now) + 1
-        if let year, !(1000...nextYear).contains(year) {
-            throw AlbumError.invalid(field: "year", reason: "\(year) is not between 1000 and \(nextYear)")
+        if let year, !(1000...latestYear).contains(year) {
+            throw AlbumError.invalid(field: "year", reason: "\(year) is not between 1000 and \(latestYear)")
         }
         if let url = draft.coverURL, !Self.isCoverURL(url) {
             throw AlbumError.invalid(field: "cover URL", reason: "\(url) is not an http(s) or file URL")
@@ -77,24 +82,55 @@ public struct AlbumDraft: Sendable, Codable, Hashable {
         return Int(parts.tm_year) + 1900
     }
 
-    /// `http(s)://host...` or `file:...`, with no white space. Checked by hand: Foundation's URL
-    /// parser costs more than the rest of an insert.
+    /// `http(s)://host...` or `file:...`, with no white space. Checked by hand, on the UTF-8
+    /// bytes: Foundation's URL parser, or a walk over Unicode scalars, costs more than the rest
+    /// of an insert. Every byte of the syntax is ASCII; only a text with other bytes needs the
+    /// Unicode look for white space beyond ASCII.
     static func isCoverURL(_ text: String) -> Bool {
-        let scalars = text.unicodeScalars
-        guard !scalars.contains(where: \.isSpace), let colon = scalars.firstIndex(of: ":") else {
-            return false
+        let syntax = text.utf8.withContiguousStorageIfAvailable(syntax) ?? Array(text.utf8).withUnsafeBufferPointer(syntax)
+        switch syntax {
+        case .valid: return true
+        case .invalid: return false
+        case .validIfNoUnicodeSpace: return !text.unicodeScalars.contains { !$0.isASCII && $0.isSpace }
         }
-        let rest = scalars[scalars.index(after: colon)...]
-        switch String(scalars[..<colon]).lowercased() {
-        case "http", "https":
-            guard rest.starts(with: "//".unicodeScalars) else { return false }
-            let host = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-            return !host.isEmpty
-        case "file":
-            return !rest.isEmpty
+    }
+
+    private enum URLSyntax { case valid, invalid, validIfNoUnicodeSpace }
+
+    /// `isCoverURL` on UTF-8 bytes, in one pass: ASCII white space refuses at once; other
+    /// non-ASCII bytes leave the Unicode look to the caller.
+    private static func syntax(_ bytes: UnsafeBufferPointer<UInt8>) -> URLSyntax {
+        var colon = -1
+        var high: UInt8 = 0
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == 32 || byte &- 9 < 5 { return .invalid }
+            if colon < 0 && byte == UInt8(ascii: ":") { colon = index }
+            high |= byte
+        }
+        guard colon >= 0 else { return .invalid }
+        let rest = bytes[(colon + 1)...]
+        let valid: Bool
+        switch colon {
+        case 4 where hasScheme("http", bytes), 5 where hasScheme("https", bytes):
+            let slash = UInt8(ascii: "/")
+            guard rest.count > 2, rest[colon + 1] == slash, rest[colon + 2] == slash else { return .invalid }
+            let host = rest[(colon + 3)...]
+            valid = host.first.map { $0 != slash && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") } ?? false
+        case 4 where hasScheme("file", bytes):
+            valid = !rest.isEmpty
         default:
-            return false
+            valid = false
         }
+        return !valid ? .invalid : high < 0x80 ? .valid : .validIfNoUnicodeSpace
+    }
+
+    /// Whether `bytes` starts with `scheme` (lowercase ASCII), in any case.
+    private static func hasScheme(_ scheme: StaticString, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let expected = UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount)
+        guard bytes.count >= expected.count else { return false }
+        for (byte, letter) in zip(bytes, expected) where byte | 0x20 != letter { return false }
+        return true
     }
 }
 

@@ -164,7 +164,7 @@ public struct AlbumRepository: Sendable {
             }
             var position = Int64(first)
             let now = Date().millisecondsSince1970
-            let ids = try ChangeLog.bulk(.insert, .albums, in: connection) {
+            let ids = try BulkInsert.run(into: .albums, in: connection) { bulk in
                 var ids = RowIDs()
                 // Many rows a statement: each statement on a table with triggers pays for a
                 // statement journal and the trigger program, whether the trigger acts or not.
@@ -179,6 +179,7 @@ public struct AlbumRepository: Sendable {
                     // New rowids count up from the largest one, one statement at a time.
                     let last = connection.lastInsertRowID
                     ids.insert((last - Int64(batch.count) + 1)...last)
+                    bulk.inserted((last - Int64(batch.count) + 1)...last)
                 }
                 return ids
             }

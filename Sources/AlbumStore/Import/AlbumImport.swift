@@ -7,9 +7,10 @@ internal import AlbumSQLite
 /// Memory stays bounded whatever the file's size: rows go to the table in batches of
 /// `AlbumRepository.rowsPerInsert` (one multi-row INSERT each, a cached statement), the new ids
 /// are kept as ranges, and what grows with the file is only the duplicate finder's sets of
-/// 64-bit keys. The inserts are logged as ranges (`ChangeLog.bulk`, run by the caller) and kept
-/// by the history as ids; in-place updates are recorded by a session (`ChangeRecorder`) that is
-/// on only while an update runs, so the inserts cost it nothing.
+/// 64-bit keys. The inserts run with the table's insert triggers aside (`BulkInsert`, run by the
+/// caller: ranges in the change log, followers caught up in bulk) and are kept by the history
+/// as ids; in-place updates are recorded by a session (`ChangeRecorder`) that is on only while
+/// an update runs, so the inserts cost it nothing.
 ///
 /// Atomic by default: at the first invalid row writing stops, and the rest of the file is still
 /// read and checked so that every error is listed; the caller then rolls back.
@@ -28,6 +29,9 @@ final class AlbumImport {
     private let now: Int64
     /// Whether rows are still written: false once an invalid row dooms an atomic import.
     private var writing = true
+    /// The bulk insert the rows go through (`run`): told of each batch, and caught up before
+    /// any row is updated or deleted.
+    private var bulk: BulkInsert?
     /// The secondary indexes, set aside for an import into an empty library or one the file
     /// outgrows (see `DeferredIndexes`); `nil` when they are kept up to date row by row.
     private let deferred: DeferredIndexes?
@@ -116,7 +120,8 @@ final class AlbumImport {
     /// Reads `reader` to its end.
     /// - Throws: `ImportError.unreadable` when the file cannot be read on, `.conflict` under
     ///   `ConflictPolicy.fail`, or a storage error.
-    func run<Reader: CatalogReader>(_ reader: inout Reader, totalBytes: Int?) throws {
+    func run<Reader: CatalogReader>(_ reader: inout Reader, totalBytes: Int?, through bulk: BulkInsert) throws {
+        self.bulk = bulk
         var sinceReport = 0
         while true {
             let record: CatalogRecord?
@@ -242,6 +247,7 @@ final class AlbumImport {
         try connection.execute("DROP INDEX albumstore_import_external_id")
         try connection.execute("DROP INDEX albums_match_key")
         // Deleted while the change log is in bulk mode: no one ever sees them.
+        try bulk?.catchUp()
         for range in repeats.ranges {
             try connection.run("DELETE FROM albums WHERE id BETWEEN ? AND ?", range.lowerBound, range.upperBound)
         }
@@ -280,6 +286,7 @@ final class AlbumImport {
         let matchKey = MatchKey.of(artist: draft.artist, title: draft.title)
         // An album this import added needs no record: undo deletes it whatever it holds.
         let recording = !ids.contains(album.id)
+        try bulk?.catchUp()
         if recording { recorder?.isEnabled = true }
         defer { if recording { recorder?.isEnabled = false } }
         try connection.run("""
@@ -324,6 +331,7 @@ final class AlbumImport {
         let last = connection.lastInsertRowID
         let first = last - Int64(pending.count) + 1
         ids.insert(first...last)
+        bulk?.inserted(first...last)
         for (offset, pendingRow) in pending.enumerated() where pendingRow.isSuspect {
             let row = pendingRow.row
             suspects.append(Suspect(id: first + Int64(offset), line: row.line, supplied: row.supplied,

@@ -57,8 +57,8 @@ extension Library {
         let summary = try performImport { connection in
             let run = try AlbumImport(
                 summary: start, options: options, rejects: rejects, totalBytes: input.totalBytes, in: connection)
-            let ids = try ChangeLog.bulk(.insert, .albums, in: connection) {
-                try run.run(&reader, totalBytes: input.totalBytes)
+            let ids = try BulkInsert.run(into: .albums, in: connection) { bulk in
+                try run.run(&reader, totalBytes: input.totalBytes, through: bulk)
                 return run.ids
             }
             let summary = run.summary

@@ -5,8 +5,8 @@ import Foundation
 /// checks the result with `AlbumDraft.validated`.
 struct RecordConverter {
     var mapping: ColumnMapping
-    /// The time validation measures "next year" from.
-    let now: Date
+    /// The latest year a row may give: next year, from the time the import began.
+    let latestYear: Int
     private var values = [SourceValue?](repeating: nil, count: 8)
     private var ranks = [Int](repeating: -1, count: 8)
     private var sources = [Int](repeating: -1, count: 8)
@@ -19,7 +19,7 @@ struct RecordConverter {
 
     init(mapping: [String: AlbumField], now: Date = Date()) {
         self.mapping = ColumnMapping(mapping: mapping)
-        self.now = now
+        latestYear = AlbumDraft.year(of: now) + 1
     }
 
     /// The fields an import fills, in slot order.
@@ -75,7 +75,7 @@ struct RecordConverter {
             let updated = try Self.milliseconds(values[7], name(7))
             let valid: AlbumDraft
             do {
-                valid = try draft.validated(now: now)
+                valid = try draft.validated(latestYear: latestYear)
             } catch AlbumError.invalid(let field, let reason) {
                 let slot = ["title": 0, "artist": 1, "year": 3, "cover URL": 4][field]
                 throw Problem(field: slot.map(name) ?? field, reason: reason)
