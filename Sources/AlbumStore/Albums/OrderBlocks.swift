@@ -13,7 +13,7 @@ internal import AlbumSQLite
 /// keys. Why `size` 4096: a lookup sums the counts of the blocks before the one it wants (at 20
 /// million albums some 5,000 rows of two integers, summed inside SQLite) and then steps over at
 /// most a block in the position index; both stay well under a millisecond.
-struct OrderBlocks: Sendable {
+struct OrderBlocks: InsertFollower {
     /// How many rows a block is cut to.
     static let size = 4096
 
@@ -109,16 +109,32 @@ struct OrderBlocks: Sendable {
         for cut in cuts.dropFirst() { try insert.run(cut.first, cut.count) }
     }
 
-    /// Counts rows inserted while the triggers stood aside (a bulk insert): adds the rows with
-    /// ids in `ids` to the blocks holding their keys, grouped, so a million appended rows cost
-    /// one pass over them and a few updates. `finish` then cuts the blocks that grew.
-    func catchUp(inserted ids: ClosedRange<Int64>, in connection: Connection) throws {
-        let counts = try connection.query("""
+    // MARK: Bulk inserts
+
+    /// The insert trigger a bulk insert sets aside (`BulkInsert`), calling `catchUp` instead.
+    var insertTriggers: [String] { [OrderStatisticsTriggers.name(of: table, .insert)] }
+
+    /// Counts rows inserted while the insert trigger stood aside (a bulk insert): adds the rows
+    /// with ids in `ids` to the blocks holding their keys, grouped by block, so a million
+    /// appended rows cost one pass over them (one probe of the blocks each) and a few updates,
+    /// whatever the library held before. `finish` then cuts the blocks that grew.
+    func catchUp(inserted ids: RowIDs, in connection: Connection) throws {
+        let counts = try connection.cachedStatement("""
             SELECT (SELECT max(first) FROM \(blocks) WHERE first <= \(quotedTable).\(column)) AS block, count(*)
             FROM \(quotedTable) WHERE rowid BETWEEN ? AND ? GROUP BY block
-            """, ids.lowerBound, ids.upperBound) { (first: try $0[0, as: Int64.self], count: try $0[1, as: Int.self]) }
+            """)
         let add = try connection.cachedStatement("UPDATE \(blocks) SET count = count + ? WHERE first = ?")
-        for block in counts { try add.run(block.count, block.first) }
+        for range in ids.ranges {
+            let grouped = try counts.map([range.lowerBound, range.upperBound]) {
+                (first: try $0[0, as: Int64?.self], count: try $0[1, as: Int.self])
+            }
+            for block in grouped {
+                // No block at or below the key: the first block is gone (another program): count
+                // nothing, and the next command, finding the counts unchecked, rebuilds them.
+                guard let first = block.first else { continue }
+                try add.run(block.count, first)
+            }
+        }
     }
 
     // MARK: SQL
