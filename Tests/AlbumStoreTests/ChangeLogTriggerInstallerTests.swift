@@ -143,7 +143,8 @@ struct ChangeLogTriggerInstallerTests {
         let triggers = try Connection(path: url.path).query("SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name") {
             try $0[0, as: String.self]
         }
-        #expect(triggers == ["albums_log_delete", "albums_log_insert", "albums_log_update", "notes_log_audit", "notes_touch"])
+        #expect(triggers == ["albums_log_delete", "albums_log_insert", "albums_log_update",
+                             "albums_order_delete", "albums_order_insert", "albums_order_update", "notes_log_audit", "notes_touch"])
         #expect(try logTriggers(in: url.path).filter { $0.key.hasPrefix("albums") } == generatedTriggers("albums"))
     }
 

@@ -27,7 +27,7 @@ struct MatchKeyMigrationTests {
         let id = try schema4Library()
         let logged = try Connection(path: url.path).scalar("SELECT count(*) FROM change_log", as: Int.self)
         let library = try Library.open(at: url)
-        #expect(library.schemaVersion == 5)
+        #expect(library.schemaVersion == Library.currentSchemaVersion)
         let key = try Connection(path: url.path).scalar("SELECT match_key FROM albums WHERE id = ?", id, as: Int64.self)
         #expect(key == MatchKey.of(artist: "David Bowie", title: "Heroes"))
         // The backfill is not a change to the albums: it logs nothing.
