@@ -75,7 +75,7 @@ public final class Library: Sendable {
                 let blocks = OrderBlocks.albums
                 let hasStatistics = try connection.scalar(
                     "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", blocks.order.blocks, as: Int.self) != nil
-                if hasStatistics && access != .readOnly { try Self.tidyOrderStatistics(blocks, in: connection) }
+                if hasStatistics && access != .readOnly { try Self.tidyOrderStatistics(migrator, in: connection) }
                 return (version, hasStatistics)
             }
             let latest = try database.withWriter { try ChangeLog.latestCursor(in: $0) }
@@ -258,7 +258,9 @@ public final class Library: Sendable {
                 try database.withWriter { connection in
                     let (result, latest) = try connection.transaction(.immediate) {
                         try ChangeLog.beginTransaction(in: connection)
-                        if hasOrderStatistics { try OrderBlocks.albums.prepare(in: connection) }
+                        if hasOrderStatistics, try !OrderBlocks.albums.areChecked(in: connection) {
+                            try Self.repairOrderStatistics(migrator, in: connection)
+                        }
                         let command = Command(connection: connection, startCursor: try ChangeLog.latestCursor(in: connection))
                         let result = try body(command)
                         if hasOrderStatistics { try OrderBlocks.albums.finish(in: connection) }
@@ -276,12 +278,20 @@ public final class Library: Sendable {
     /// At open, for writing: rebuilds order statistics that may have missed writes (the first
     /// open after migration 0006, or a trigger dropped in the `sqlite3` shell) and cuts blocks
     /// grown large (another program's inserts). Reads only when all is well.
-    private static func tidyOrderStatistics(_ blocks: OrderBlocks, in connection: Connection) throws {
+    private static func tidyOrderStatistics(_ migrator: Migrator, in connection: Connection) throws {
+        let blocks = OrderBlocks.albums
         guard try !blocks.areChecked(in: connection) || blocks.needsRebalancing(in: connection) else { return }
         try connection.transaction(.immediate) {
-            try blocks.prepare(in: connection)
+            if try !blocks.areChecked(in: connection) { try repairOrderStatistics(migrator, in: connection) }
             try blocks.finish(in: connection)
         }
+    }
+
+    /// Puts the generated triggers back as generated (one may have been dropped while the library
+    /// was open, and counts kept without it would go wrong again) and counts the albums again.
+    private static func repairOrderStatistics(_ migrator: Migrator, in connection: Connection) throws {
+        try migrator.triggers.install(in: connection)
+        try OrderBlocks.albums.rebuild(in: connection)
     }
 
     /// Refuses a write on a library opened `.readOnly`, before anything is touched.
@@ -297,7 +307,7 @@ public final class Library: Sendable {
             return try body()
         } catch is OrderStatistics.Stale {
             try mappingStorageErrors(path: path, busyTimeout: busyTimeout) {
-                try database.write { try OrderBlocks.albums.rebuild(in: $0) }
+                try database.write { try Self.repairOrderStatistics(migrator, in: $0) }
             }
             do {
                 return try body()

@@ -155,10 +155,26 @@ struct OrderStatisticsTests {
         try expectLookups(reader, match: titles)
         #expect(try !BlockCounts(path: library.path).areChecked)
 
-        // The next command rebuilds them.
-        try library.albums.append(.sample("end"))
+        // The next command rebuilds them, and uses them at once.
+        try library.albums.insert(.sample("end"), at: 20_001)
         try expectOrderStatisticsMatchTheTable(library)
         try expectLookups(library, match: titles + ["end"])
+    }
+
+    @Test func aCommandRebuildsUncheckedCountsBeforeItsBodyAndUsesThem() throws {
+        let library = try library()
+        try SQLiteShell.run("DROP TRIGGER albums_order_update; UPDATE albums SET position = -1 WHERE id = 20000;", on: library.path)
+        #expect(try library.read { try OrderStatistics(in: $0).isExact })
+
+        let usesTheCounts = try library.perform { command in (try !command.order().isExact, "") }
+        #expect(usesTheCounts)
+        #expect(try library.albums.album(at: 0).title == "a19999")
+        // The dropped trigger is back: later moves are counted.
+        #expect(try ChangeLogTriggerInstaller().plan(in: Connection(path: library.path)).isEmpty)
+        let album = try library.albums.album(at: 5)
+        try library.albums.move(id: album.id, to: 15_000)
+        try expectOrderStatisticsMatchTheTable(library)
+        #expect(try library.albums.index(of: album.id) == 15_000)
     }
 
     @Test func openingForWritingRebuildsCountsThatMissedWrites() throws {

@@ -35,11 +35,6 @@ struct OrderBlocks: InsertFollower {
         try connection.scalar(areCheckedSQL, Self.origin, as: Bool.self) ?? false
     }
 
-    /// Makes the counts right if they may not be, at the start of a library write transaction.
-    func prepare(in connection: Connection) throws {
-        if try !areChecked(in: connection) { try rebuild(in: connection) }
-    }
-
     /// Cuts and merges blocks that need it, then records that the counts are right at the schema
     /// version reached: called at the end of every library write transaction, whose changes
     /// (the triggers', or a bulk insert's catch-up) kept them right.
@@ -50,11 +45,13 @@ struct OrderBlocks: InsertFollower {
 
     // MARK: Shape
 
-    /// Counts every row again: one block, cut to size in one pass over the position index.
+    /// Counts every row again: one block, cut to size in one pass over the position index; then
+    /// records that the counts are right, so the rest of the transaction uses them.
     func rebuild(in connection: Connection) throws {
         try connection.run("DELETE FROM \(blocks)")
         try connection.run("INSERT INTO \(blocks) (first, count) VALUES (?, 0)", Self.origin)
         try cut(from: Self.origin, in: connection)
+        try connection.run(stampSQL)
     }
 
     /// Whether some block is to be cut or merged (a scan of the blocks' few thousand rows).
