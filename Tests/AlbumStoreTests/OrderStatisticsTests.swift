@@ -224,3 +224,39 @@ struct OrderStatisticsTests {
         try expectLookups(library, match: titles)
     }
 }
+
+/// A bulk insert's catch-up counts its rows into their blocks, appended or not.
+struct OrderStatisticsCatchUpTests {
+    let directory = try! TemporaryDirectory()
+
+    /// Inserts `keys` with the insert trigger aside, as a bulk insert does, then catches up.
+    func bulkInsert(_ keys: [Int64], into library: Library) throws {
+        try library.database.write { connection in
+            try connection.execute("DROP TRIGGER albums_order_insert")
+            var ids = RowIDs()
+            for key in keys {
+                try connection.run(
+                    "INSERT INTO albums (position, title, artist, created_at, updated_at) VALUES (?, 'bulk', 'B', 0, 0)", key)
+                ids.insert(connection.lastInsertRowID...connection.lastInsertRowID)
+            }
+            try OrderBlocks.albums.catchUp(inserted: ids, in: connection)
+            try connection.execute(OrderStatisticsTriggers(table: "albums", order: .albums).trigger(for: .insert).sql)
+            try OrderBlocks.albums.finish(in: connection)
+        }
+    }
+
+    @Test(arguments: ["appended", "in between", "appended out of order"])
+    func theCountsEqualAFullCountAfterACatchUp(_ kind: String) throws {
+        let library = try Library.open(at: directory.file("library.sqlite"))
+        try library.albums.append(contentsOf: (0..<10_000).map { AlbumDraft(title: "a\($0)", artist: "A") })
+        let top = Int64(10_000) << 32
+        let keys: [Int64] = switch kind {
+        case "appended": (1...9_000).map { top + Int64($0) }
+        case "in between": (0..<9_000).map { Int64($0) << 32 + 5 }
+        default: (1...9_000).reversed().map { top + Int64($0) }
+        }
+        try bulkInsert(keys, into: library)
+        try expectOrderStatisticsMatchTheTable(library, "\(kind)")
+        #expect(try library.albums.count() == 19_000)
+    }
+}

@@ -31,6 +31,8 @@ public struct AlbumRepository: Sendable {
 
     /// The album at `index` (-1 is the last).
     /// - Throws: `AlbumError.indexOutOfRange` naming the valid range.
+    /// - Complexity: A few small reads of the order statistics kept in the file, whatever the
+    ///   length of the list; nothing is built in memory.
     public func album(at index: Int) throws -> Album { try library.readOrdered(Self.album(at: index)) }
     /// The album at `index` (-1 is the last).
     /// - Throws: `AlbumError.indexOutOfRange` naming the valid range.
@@ -106,6 +108,8 @@ public struct AlbumRepository: Sendable {
 
     /// The 0-based index of the album with `id`.
     /// - Throws: `AlbumError.notFound`.
+    /// - Complexity: A few small reads of the order statistics kept in the file, whatever the
+    ///   length of the list.
     public func index(of id: Album.ID) throws -> Int { try library.readOrdered(Self.index(of: id)) }
     /// The 0-based index of the album with `id`.
     public func index(of id: Album.ID) async throws -> Int { try await library.readOrdered(Self.index(of: id)) }

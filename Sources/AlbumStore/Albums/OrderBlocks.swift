@@ -111,20 +111,26 @@ struct OrderBlocks: InsertFollower {
     /// The insert trigger a bulk insert sets aside (`BulkInsert`), calling `catchUp` instead.
     var insertTriggers: [String] { [OrderStatisticsTriggers.name(of: table, .insert)] }
 
-    /// Counts rows inserted while the insert trigger stood aside (a bulk insert): adds the rows
-    /// with ids in `ids` to the blocks holding their keys, grouped by block, so a million
-    /// appended rows cost one pass over them (one probe of the blocks each) and a few updates,
-    /// whatever the library held before. `finish` then cuts the blocks that grew.
+    /// Counts rows inserted while the insert trigger stood aside (a bulk insert) into the blocks
+    /// holding their keys; `finish` then cuts the blocks that grew. The cost is that of the rows
+    /// added, whatever the library held before.
+    ///
+    /// Appended rows (an import, `append(contentsOf:)`: keys rising with the ids, after every
+    /// key there was) all go to the last block, and are counted in the position index alone, from
+    /// the first new row's key: reading the rows themselves to find each one's block takes 17 s
+    /// for 20 million rows here, against 2 s. Rows anywhere else are grouped by block.
     func catchUp(inserted ids: RowIDs, in connection: Connection) throws {
-        let counts = try connection.cachedStatement("""
-            SELECT (SELECT max(first) FROM \(blocks) WHERE first <= \(quotedTable).\(column)) AS block, count(*)
-            FROM \(quotedTable) WHERE rowid BETWEEN ? AND ? GROUP BY block
-            """)
         let add = try connection.cachedStatement("UPDATE \(blocks) SET count = count + ? WHERE first = ?")
+        let last = try connection.scalar("SELECT max(first) FROM \(blocks)", as: Int64.self)
         for range in ids.ranges {
-            let grouped = try counts.map([range.lowerBound, range.upperBound]) {
-                (first: try $0[0, as: Int64?.self], count: try $0[1, as: Int.self])
+            if let last, try appendedCount(range, after: last, in: connection) == range.count {
+                try add.run(range.count, last)
+                continue
             }
+            let grouped = try connection.cachedStatement("""
+                SELECT (SELECT max(first) FROM \(blocks) WHERE first <= \(quotedTable).\(column)) AS block, count(*)
+                FROM \(quotedTable) WHERE rowid BETWEEN ? AND ? GROUP BY block
+                """).map([range.lowerBound, range.upperBound]) { (first: try $0[0, as: Int64?.self], count: try $0[1, as: Int.self]) }
             for block in grouped {
                 // No block at or below the key: the first block is gone (another program): count
                 // nothing, and the next command, finding the counts unchecked, rebuilds them.
@@ -132,6 +138,18 @@ struct OrderBlocks: InsertFollower {
                 try add.run(block.count, first)
             }
         }
+    }
+
+    /// How many rows of `ids` have a key at or after the key of the first of them, itself in the
+    /// last block (starting at `last`): all of them when they were appended in key order.
+    /// `+rowid`: the ids only filter the index entries, so SQLite walks the position index.
+    private func appendedCount(_ ids: ClosedRange<Int64>, after last: Int64, in connection: Connection) throws -> Int? {
+        guard let start = try connection.scalar(
+            "SELECT \(column) FROM \(quotedTable) WHERE rowid = ? AND typeof(\(column)) = 'integer'", ids.lowerBound, as: Int64.self),
+            start >= last else { return nil }
+        return try connection.scalar(
+            "SELECT count(*) FROM \(quotedTable) WHERE \(column) >= ? AND +rowid BETWEEN ? AND ?",
+            start, ids.lowerBound, ids.upperBound, as: Int.self)
     }
 
     // MARK: SQL
