@@ -16,8 +16,8 @@ struct BlockCounts {
         let connection = try Connection(path: path)
         (stored, counted, total, areChecked) = try connection.read {
             let rows = try connection.query("""
-                SELECT first, count, (SELECT count(*) FROM albums
-                                      WHERE position >= b.first AND (b.next IS NULL OR position < b.next))
+                SELECT first, count, CASE WHEN b.next IS NULL THEN (SELECT count(*) FROM albums WHERE position >= b.first)
+                    ELSE (SELECT count(*) FROM albums WHERE position >= b.first AND position < b.next) END
                 FROM (SELECT first, count, lead(first) OVER (ORDER BY first) AS next FROM album_blocks) AS b
                 ORDER BY first
                 """) { (first: try $0[0, as: Int64.self], count: try $0[1, as: Int.self], counted: try $0[2, as: Int.self]) }

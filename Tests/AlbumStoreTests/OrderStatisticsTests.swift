@@ -260,3 +260,29 @@ struct OrderStatisticsCatchUpTests {
         #expect(try library.albums.count() == 19_000)
     }
 }
+
+/// `check` compares the order statistics with a full count.
+struct OrderStatisticsCheckTests {
+    let directory = try! TemporaryDirectory()
+
+    @Test func countsEditedByAnotherProgramAreAProblemAndTheAdviceRepairsThem() throws {
+        let url = directory.file("library.sqlite")
+        do {
+            let library = try Library.open(at: url)
+            try library.albums.append(contentsOf: (0..<9_000).map { AlbumDraft(title: "a\($0)", artist: "A") })
+        }
+        #expect(try Library.check(at: url).isEmpty)
+
+        try SQLiteShell.run("UPDATE album_blocks SET count = count + 3 WHERE first = (SELECT max(first) FROM album_blocks)", on: url.path)
+        let problems = try Library.check(at: url)
+        #expect(problems.count == 1)
+        #expect(problems.first?.area == .albums)
+        #expect(problems.first?.message.contains("1 block of the order statistics disagree with the albums") == true)
+
+        try SQLiteShell.run("UPDATE album_blocks_checked SET schema_version = 0", on: url.path)
+        let library = try Library.open(at: url)
+        try library.albums.append(.sample("after"))
+        #expect(try Library.check(at: url).isEmpty)
+        try expectOrderStatisticsMatchTheTable(library)
+    }
+}
