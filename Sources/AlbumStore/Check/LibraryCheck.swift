@@ -18,7 +18,8 @@ extension Library {
     /// What it checks, in order: SQLite's `PRAGMA integrity_check` (b-trees, indexes against
     /// their tables, NOT NULL) and `PRAGMA foreign_key_check`; that the file is an AlbumStore
     /// library this version knows; then AlbumStore's own rules: every album has an integer
-    /// position key of its own (the list order and the order index depend on it), every history
+    /// position key of its own (the list order and the order statistics depend on it), the order
+    /// statistics equal a full count of the albums, block by block, every history
     /// entry can be read back (its changeset parses, its appended ids parse), the change log is
     /// numbered consistently (one `change_control` row, no bulk write left open, entries above
     /// `pruned_through`, transaction numbers never going back), and, at the current schema
