@@ -210,11 +210,12 @@ struct OrderStatisticsTests {
     }
 
     @Test func keysAtTheLimitsOfTheRangeAndSharedKeysAreCounted() throws {
+        // 8,401 albums on one key: a block that cannot be cut below twice its size.
         let library = try library(9_000)
         try SQLiteShell.run("""
             INSERT INTO albums (position, title, artist, created_at, updated_at) VALUES
                 (9223372036854775807, 'top', 'S', 0, 0), (-9223372036854775808, 'bottom', 'S', 0, 0);
-            UPDATE albums SET position = 7 WHERE id BETWEEN 100 AND 5000;
+            UPDATE albums SET position = 7 WHERE id BETWEEN 100 AND 8500;
             """, on: library.path)
         try library.albums.append(.sample("after the top"))   // no key after the top: the end is spread
         let titles = try library.albums.page().map(\.album.title)

@@ -60,11 +60,13 @@ struct OrderBlocks: InsertFollower {
     }
 
     /// Cuts every block grown past twice `size` and merges every one shrunk below a quarter of it
-    /// into the block before.
+    /// into the block before. A block whose rows all share a few keys (another program's) cannot
+    /// be cut and stays as it is: its counts are right, lookups in it only walk further.
     func rebalance(in connection: Connection) throws {
         let uneven = try connection.query(unevenSQL, Self.size * 2, Self.size / 4, Self.origin) {
             (first: try $0[0, as: Int64.self], count: try $0[1, as: Int.self])
         }
+        var merged = false
         for block in uneven {
             if block.count > Self.size * 2 {
                 try cut(from: block.first, in: connection)
@@ -74,10 +76,14 @@ struct OrderBlocks: InsertFollower {
                     WHERE first = (SELECT max(first) FROM \(blocks) WHERE first < ?)
                     """, block.count, block.first)
                 try connection.run("DELETE FROM \(blocks) WHERE first = ?", block.first)
+                merged = true
             }
         }
-        // A merge may have made its neighbour too large: one more round cuts it.
-        if !uneven.isEmpty, try needsRebalancing(in: connection) { try rebalance(in: connection) }
+        guard merged else { return }
+        // A merge may have made its neighbour too large: one more round cuts it (a cut leaves
+        // nothing it could cut further, so no other round is needed).
+        let large = try connection.query("SELECT first FROM \(blocks) WHERE count > ?", Self.size * 2) { try $0[0, as: Int64.self] }
+        for first in large { try cut(from: first, in: connection) }
     }
 
     /// Counts the rows of the block starting at `first` again and cuts it into blocks of `size`
