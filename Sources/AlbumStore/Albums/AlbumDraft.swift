@@ -139,8 +139,11 @@ extension String {
     /// Characters: grapheme breaking would cost more than the insert the check guards.
     var trimmed: String {
         // Nothing to trim when both ends are printable ASCII (most values): two byte reads
-        // instead of two scans (an import checks a million drafts).
-        if let first = utf8.first, let last = utf8.last, first &- 0x21 < 0x5F, last &- 0x21 < 0x5F { return self }
+        // instead of two scans (an import checks a million drafts), through the contiguous
+        // bytes (`utf8.last` walks the view's indexes).
+        let ends = utf8.withContiguousStorageIfAvailable { bytes in bytes.first.map { ($0, bytes[bytes.count - 1]) } }
+            ?? utf8.first.map { ($0, utf8.last ?? $0) }
+        if let (first, last) = ends, first &- 0x21 < 0x5F, last &- 0x21 < 0x5F { return self }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.isSpace }),
               let last = scalars.lastIndex(where: { !$0.isSpace }) else { return "" }

@@ -32,6 +32,9 @@ final class AlbumImport {
     /// The bulk insert the rows go through (`run`): told of each batch, and caught up before
     /// any row is updated or deleted.
     private var bulk: BulkInsert?
+    /// The INSERT of a full batch, kept: the connection's statement cache would hash its long
+    /// text on every batch.
+    private var fullBatchInsert: Statement?
     /// The secondary indexes, set aside for an import into an empty library or one the file
     /// outgrows (see `DeferredIndexes`); `nil` when they are kept up to date row by row.
     private let deferred: DeferredIndexes?
@@ -311,13 +314,23 @@ final class AlbumImport {
 
     // MARK: Writing
 
+    private func batchInsert(rows: Int) throws -> Statement {
+        guard rows == AlbumRepository.rowsPerInsert else {
+            return try connection.cachedStatement(AlbumRepository.insertSQL(rows: rows))
+        }
+        if let fullBatchInsert { return fullBatchInsert }
+        let statement = try connection.cachedStatement(AlbumRepository.insertSQL(rows: rows))
+        fullBatchInsert = statement
+        return statement
+    }
+
     /// Writes the waiting rows with one multi-row INSERT.
     private func flush() throws {
         guard !pending.isEmpty else { return }
         guard Int128(nextPosition) + Int128(PositionKey.gap) * Int128(pending.count) < PositionKey.ceiling else {
             throw AlbumError.invalid(field: "position", reason: "no room for \(pending.count) albums after the last one")
         }
-        let insert = try connection.cachedStatement(AlbumRepository.insertSQL(rows: pending.count))
+        let insert = try batchInsert(rows: pending.count)
         for (offset, pendingRow) in pending.enumerated() {
             let row = pendingRow.row
             let created = row.createdAt ?? now
@@ -337,6 +350,7 @@ final class AlbumImport {
             suspects.append(Suspect(id: first + Int64(offset), line: row.line, supplied: row.supplied,
                                     updatedAtGiven: row.updatedAt != nil))
         }
-        pending.removeAll(keepingCapacity: true)
+        pending.removeAllKeepingCapacity()
     }
 }
+

@@ -7,9 +7,6 @@ struct RecordConverter {
     var mapping: ColumnMapping
     /// The latest year a row may give: next year, from the time the import began.
     let latestYear: Int
-    private var values = [SourceValue?](repeating: nil, count: 8)
-    private var ranks = [Int](repeating: -1, count: 8)
-    private var sources = [Int](repeating: -1, count: 8)
 
     /// Why a record is not an album: the source column or field at fault, and the reason.
     struct Problem: Error {
@@ -44,12 +41,11 @@ struct RecordConverter {
     mutating func convert(_ record: CatalogRecord, columns: [String]) -> Result<ImportedRow, Problem> {
         if let problem = record.problem { return .failure(Problem(field: nil, reason: problem)) }
         mapping.update(to: columns)
-        // Per slot: the winning value, its rank and its column (buffers kept from row to row).
-        for slot in 0..<8 {
-            values[slot] = nil
-            ranks[slot] = -1
-            sources[slot] = -1
-        }
+        // Per slot: the winning value, its rank and its column. Inline arrays: no allocation,
+        // no uniqueness check per write, for a few million rows.
+        var values = InlineArray<8, SourceValue?>(repeating: nil)
+        var ranks = InlineArray<8, Int>(repeating: -1)
+        var winners = InlineArray<8, Int>(repeating: -1)
         let targets = mapping.targets
         for (column, value) in record.values {
             guard column >= 0, column < targets.count, let target = targets[column],
@@ -58,9 +54,9 @@ struct RecordConverter {
             if case .text(let text) = value, text.isEmpty { continue }
             values[slot] = value
             ranks[slot] = target.rank
-            sources[slot] = column
+            winners[slot] = column
         }
-        let sources = sources, values = values
+        let sources = winners   // a constant: the closure below would box a variable
         func name(_ slot: Int) -> String {
             sources[slot] >= 0 && sources[slot] < columns.count ? columns[sources[slot]] : Self.slotFields[slot].name
         }

@@ -117,7 +117,10 @@ struct CSVReader: CatalogReader {
         }
 
         let recordLine = line
-        values = []
+        // Emptied in place: the last record's values were handed out sharing this buffer, and
+        // once the caller is done with that record the buffer is ours alone again (no new
+        // allocation a record).
+        values.removeAllKeepingCapacity()
         values.reserveCapacity(max(columns.count, 4))
         fieldIndex = 0
         problem = nil
@@ -214,9 +217,7 @@ struct CSVReader: CatalogReader {
             break fields
         }
         position = pos
-        let record = CatalogRecord(line: recordLine, values: values, problem: problem)
-        values = []
-        return (record, fieldIndex)
+        return (CatalogRecord(line: recordLine, values: values, problem: problem), fieldIndex)
     }
 
     /// Moves `pos` to the next separator or line end (or the end of the input), noting NUL bytes.
