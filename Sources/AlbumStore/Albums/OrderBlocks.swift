@@ -107,6 +107,11 @@ struct OrderBlocks: InsertFollower {
             if let last = cuts.indices.last { cuts[last].count += 1 }
             previous = key
         }
+        // A short remainder joins the piece before it rather than make a block to merge later.
+        if cuts.count > 1, let remainder = cuts.last, remainder.count < Self.size / 4 {
+            cuts.removeLast()
+            cuts[cuts.count - 1].count += remainder.count
+        }
         try connection.run("UPDATE \(blocks) SET count = ? WHERE first = ?", cuts[0].count, first)
         let insert = try connection.cachedStatement("INSERT INTO \(blocks) (first, count) VALUES (?, ?)")
         for cut in cuts.dropFirst() { try insert.run(cut.first, cut.count) }
