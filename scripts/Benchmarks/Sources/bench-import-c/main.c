@@ -1,7 +1,10 @@
 // scripts/bench-import's contender (a): the fastest C we could write that leaves a library in the
 // same state as `albumstore import FILE.csv` on an empty library made by `albumstore init`.
 //
-// Usage: bench-import-c DB FILE.csv   (prints "c: inserted N albums ..." on stderr, exit 0)
+// Usage: bench-import-c DB FILE.csv|FILE.ndjson   (prints "c: inserted N albums ..." on stderr, exit 0)
+//
+// FILE.ndjson (or .jsonl): one flat JSON object a line, parsed in place the same way (a string
+// with escapes unescaped into the scratch buffer; null is SQL NULL; a number kept as its text).
 //
 // The same end state, as AlbumRepository.append(contentsOf:) and Library.performAppend write it:
 // - one BEGIN IMMEDIATE transaction that bumps change_control.tx, sets change_control.bulk = 1 so
@@ -250,6 +253,125 @@ static int read_record(struct parser *parser, struct field *fields, int count) {
     return 1;
 }
 
+// MARK: NDJSON, parsed in place
+
+/// Appends the UTF-8 bytes of code point `c` at `out`; returns the end.
+static char *put_utf8(char *out, uint32_t c) {
+    if (c < 0x80) { *out++ = (char)c; }
+    else if (c < 0x800) { *out++ = (char)(0xC0 | c >> 6); *out++ = (char)(0x80 | (c & 0x3F)); }
+    else if (c < 0x10000) { *out++ = (char)(0xE0 | c >> 12); *out++ = (char)(0x80 | (c >> 6 & 0x3F)); *out++ = (char)(0x80 | (c & 0x3F)); }
+    else { *out++ = (char)(0xF0 | c >> 18); *out++ = (char)(0x80 | (c >> 12 & 0x3F)); *out++ = (char)(0x80 | (c >> 6 & 0x3F)); *out++ = (char)(0x80 | (c & 0x3F)); }
+    return out;
+}
+
+static uint32_t hex4(struct parser *parser, const char *p) {
+    if (parser->end - p < 4) die("line %ld: a \\u escape is cut short", parser->line);
+    uint32_t value = 0;
+    for (int i = 0; i < 4; i++) {
+        char h = p[i];
+        int digit = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+        if (digit < 0) die("line %ld: a \\u escape with a non-hex digit", parser->line);
+        value = value << 4 | (uint32_t)digit;
+    }
+    return value;
+}
+
+/// Reads the JSON string whose opening quote is at `p`: in place when it has no escape, else
+/// unescaped into the scratch buffer. Returns the byte after the closing quote.
+static const char *read_json_string(struct parser *parser, const char *p, struct field *field) {
+    const char *start = ++p, *end = parser->end;
+    while (p < end && *p != '"' && *p != '\\') p++;
+    if (p >= end) die("line %ld: a string is not closed", parser->line);
+    if (*p == '"') {
+        field->text = start;
+        field->length = (size_t)(p - start);
+        return p + 1;
+    }
+    // An escape: copy what came before, then unescape to the closing quote. Unescaped text is
+    // never longer than its source (\uXXXX, six bytes, is at most four).
+    char *copy = parser->scratch + parser->scratch_used, *out = copy;
+    memcpy(out, start, (size_t)(p - start));
+    out += p - start;
+    while (p < end && *p != '"') {
+        if (*p != '\\') { *out++ = *p++; continue; }
+        if (++p >= end) break;
+        char escape = *p++;
+        switch (escape) {
+            case '"': case '\\': case '/': *out++ = escape; break;
+            case 'b': *out++ = '\b'; break;
+            case 'f': *out++ = '\f'; break;
+            case 'n': *out++ = '\n'; break;
+            case 'r': *out++ = '\r'; break;
+            case 't': *out++ = '\t'; break;
+            case 'u': {
+                uint32_t c = hex4(parser, p);
+                p += 4;
+                if (c >= 0xD800 && c < 0xDC00 && end - p >= 6 && p[0] == '\\' && p[1] == 'u') {
+                    uint32_t low = hex4(parser, p + 2);
+                    if (low >= 0xDC00 && low < 0xE000) { c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00); p += 6; }
+                }
+                out = put_utf8(out, c);
+                break;
+            }
+            default: die("line %ld: a bad escape \\%c", parser->line, escape);
+        }
+    }
+    if (p >= end) die("line %ld: a string is not closed", parser->line);
+    field->text = copy;
+    field->length = (size_t)(out - copy);
+    scratch_room(parser, field->length);
+    return p + 1;
+}
+
+static const char *skip_space(const char *p, const char *end) {
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r')) p++;
+    return p;
+}
+
+/// Reads one NDJSON line, a flat object, into `row` by column (keys it does not know are
+/// skipped, null is SQL NULL, a number is kept as its text); returns 0 at the end of the file.
+static int read_ndjson_record(struct parser *parser, struct field *row) {
+    const char *p = parser->at, *end = parser->end;
+    while (p < end && (*p == '\n' || *p == '\r' || *p == ' ' || *p == '\t')) {
+        if (*p == '\n') parser->next_line++;
+        p++;
+    }
+    if (p >= end) { parser->at = p; return 0; }
+    parser->line = parser->next_line;
+    memset(row, 0, COLUMNS * sizeof *row);
+    if (*p != '{') die("line %ld: not an object", parser->line);
+    p = skip_space(p + 1, end);
+    if (p < end && *p == '}') p++;
+    else for (;;) {
+        struct field key, value = {NULL, 0};
+        if (p >= end || *p != '"') die("line %ld: a key was expected", parser->line);
+        p = skip_space(read_json_string(parser, p, &key), end);
+        if (p >= end || *p != ':') die("line %ld: ':' was expected", parser->line);
+        p = skip_space(p + 1, end);
+        if (p < end && *p == '"') {
+            p = read_json_string(parser, p, &value);
+        } else {
+            const char *start = p;
+            while (p < end && *p != ',' && *p != '}' && *p != ' ' && *p != '\n') p++;
+            size_t length = (size_t)(p - start);
+            if (length == 0 || *start == '{' || *start == '[') die("line %ld: a value was expected", parser->line);
+            if (!(length == 4 && memcmp(start, "null", 4) == 0)) { value.text = start; value.length = length; }
+        }
+        if (value.text && value.length == 0) value.text = NULL;  // an empty text is absent, as in CSV
+        for (int c = 0; c < COLUMNS; c++) {
+            if (key.length == strlen(column_names[c]) && memcmp(key.text, column_names[c], key.length) == 0) row[c] = value;
+        }
+        p = skip_space(p, end);
+        if (p < end && *p == ',') { p = skip_space(p + 1, end); continue; }
+        if (p < end && *p == '}') { p++; break; }
+        die("line %ld: ',' or '}' was expected", parser->line);
+    }
+    p = skip_space(p, end);
+    if (p < end && *p != '\n') die("line %ld: bytes after the object", parser->line);
+    parser->at = p;
+    return 1;
+}
+
 // MARK: the import
 
 /// Maps each column of the file to an AlbumStore column (-1: ignored).
@@ -331,7 +453,7 @@ int main(int argc, char **argv) {
         else argc = 0;
     }
     if (argc < 3) {
-        fprintf(stderr, "usage: %s DB FILE.csv [--keep-indexes] [--keep-triggers]\n", argv[0]);
+        fprintf(stderr, "usage: %s DB FILE.csv|FILE.ndjson [--keep-indexes] [--keep-triggers]\n", argv[0]);
         return 2;
     }
     const char *path = argv[1], *csv_path = argv[2];
@@ -360,6 +482,9 @@ int main(int argc, char **argv) {
     exec(db, "PRAGMA recursive_triggers = ON");
     int with_match_key = (int)scalar(db, "SELECT count(*) FROM pragma_table_info('albums') WHERE name = 'match_key'", NULL);
 
+    size_t name_length = strlen(csv_path);
+    int ndjson = (name_length > 7 && strcmp(csv_path + name_length - 7, ".ndjson") == 0)
+        || (name_length > 6 && strcmp(csv_path + name_length - 6, ".jsonl") == 0);
     struct parser parser = {.at = data, .end = data + size, .next_line = 1};
     parser.scratch_capacity = size + 1;
     parser.scratch = malloc(parser.scratch_capacity);
@@ -367,10 +492,13 @@ int main(int argc, char **argv) {
     enum { MAX_COLUMNS = 256 };
     int map[MAX_COLUMNS];
     struct field header[MAX_COLUMNS], fields[MAX_COLUMNS];
-    int file_columns = header_columns(&parser, map, header, MAX_COLUMNS);
-    int has[COLUMNS] = {0};
-    for (int i = 0; i < file_columns; i++) if (map[i] >= 0) has[map[i]] = 1;
-    if (!has[TITLE] || !has[ARTIST]) die("%s: the header names no title or no artist column", csv_path);
+    int file_columns = 0;
+    if (!ndjson) {
+        file_columns = header_columns(&parser, map, header, MAX_COLUMNS);
+        int has[COLUMNS] = {0};
+        for (int i = 0; i < file_columns; i++) if (map[i] >= 0) has[map[i]] = 1;
+        if (!has[TITLE] || !has[ARTIST]) die("%s: the header names no title or no artist column", csv_path);
+    }
 
     exec(db, "BEGIN IMMEDIATE");
     exec(db, "UPDATE change_control SET tx = tx + 1");
@@ -409,9 +537,14 @@ int main(int argc, char **argv) {
     while (more) {
         int rows = 0;
         parser.scratch_used = 0;
-        while (rows < ROWS_PER_INSERT && (more = read_record(&parser, fields, file_columns))) {
-            memset(batch[rows], 0, sizeof batch[rows]);
-            for (int i = 0; i < file_columns; i++) if (map[i] >= 0) batch[rows][map[i]] = fields[i];
+        while (rows < ROWS_PER_INSERT) {
+            if (ndjson) {
+                more = read_ndjson_record(&parser, batch[rows]);
+            } else if ((more = read_record(&parser, fields, file_columns))) {
+                memset(batch[rows], 0, sizeof batch[rows]);
+                for (int i = 0; i < file_columns; i++) if (map[i] >= 0) batch[rows][map[i]] = fields[i];
+            }
+            if (!more) break;
             if (!batch[rows][TITLE].text || !batch[rows][ARTIST].text) die("line %ld: no title or no artist", parser.line);
             batch_lines[rows++] = parser.line;
         }
