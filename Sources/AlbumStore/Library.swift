@@ -23,12 +23,11 @@ public final class Library: Sendable {
     let migrator: Migrator
     let database: Database
     let history: UndoHistory
-    let order = OrderIndexCache()
     /// The SQL of recent queries (`AlbumQuery`).
     let queries = QueryCache()
-    /// The column number of the albums' order key in changesets, found by name at open (`nil`
-    /// for a library made with a test's own migrations, which has no albums).
-    let positionColumn: Int32?
+    /// Whether the file keeps order statistics for the albums (`false` for a library made with
+    /// a test's own migrations, which has no albums).
+    let hasOrderStatistics: Bool
     let changeLog: ChangeLog
     let hub = ChangeHub()
     /// The change log position up to which change sets have gone to subscribers.
@@ -72,14 +71,17 @@ public final class Library: Sendable {
             // Every connection, readers included: queries call them.
             options.setUp = { connection throws(SQLiteError) in try QueryFunctions.register(on: connection) }
             let database = try Database(path: plan.filename, options: options)
-            (schemaVersion, positionColumn) = try database.withWriter { connection in
+            (schemaVersion, hasOrderStatistics) = try database.withWriter { connection in
                 // Before migrating: migration 0005 fills the match keys with it.
                 try MatchKey.register(on: connection)
                 // Reading only: check the file is ours and current, and write nothing.
                 let version = access == .readOnly ? try migrator.verify(connection, path: path)
                     : try migrator.migrate(connection)
-                let column = try TableDescription.albums.orderColumnNumber(in: connection)
-                return (version, column)
+                let blocks = OrderBlocks.albums
+                let hasStatistics = try connection.scalar(
+                    "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", blocks.order.blocks, as: Int.self) != nil
+                if hasStatistics && access != .readOnly { try Self.tidyOrderStatistics(migrator, in: connection) }
+                return (version, hasStatistics)
             }
             let latest = try database.withWriter { try ChangeLog.latestCursor(in: $0) }
             delivered.withLock { $0 = latest }
@@ -159,7 +161,7 @@ public final class Library: Sendable {
             let isFull = try read { try history.isFull(in: $0) }
             throw isFull ? HistoryError.nothingOlderToUndo(limit: history.limit) : HistoryError.nothingToUndo
         }
-        return try write { command in try history.undo(in: command.connection) }
+        return try write { command in try history.undo(in: command.connection).0 }
     }
 
     /// Does the most recently undone command again.
@@ -167,7 +169,7 @@ public final class Library: Sendable {
     @discardableResult
     public func redo() throws -> HistoryEntry {
         guard try read({ try history.canRedo(in: $0) }) else { throw HistoryError.nothingToRedo }
-        return try write { command in try history.redo(in: command.connection) }
+        return try write { command in try history.redo(in: command.connection).0 }
     }
 
     /// Forgets the command `undo()` would undo next, without undoing it, and returns it.
@@ -215,14 +217,14 @@ public final class Library: Sendable {
             let (result, description) = try body(command)
             let changeset = try recorder.changeset()
             if !changeset.isEmpty { try history.record(changeset, description: description, in: command.connection) }
-            return (result, changeset)
+            return result
         }
     }
 
     /// Runs a change that is navigation, not an edit (session state): one transaction and one
     /// change set like a command, but no history entry, and no change to the albums' order.
     func navigate<T: Sendable>(_ body: (Command) throws -> T) throws -> T {
-        try write { command in (try body(command), nil) }
+        try write { command in try body(command) }
     }
 
     /// Runs a bulk append (see `AlbumRepository.append(contentsOf:)`): `body` returns the new ids,
@@ -231,7 +233,7 @@ public final class Library: Sendable {
         try write { command in
             let (ids, description) = try body(command.connection)
             if !ids.isEmpty { try history.recordAppend(ids, description: description, in: command.connection) }
-            return (ids, nil)
+            return ids
         }
     }
 
@@ -248,7 +250,7 @@ public final class Library: Sendable {
                     // Nothing added: an ordinary command.
                     try history.record(updates, description: description, in: command.connection)
                 }
-                return (result, nil)
+                return result
             }
         } catch let rollback as RollingBack<T> {
             return rollback.result
@@ -260,28 +262,26 @@ public final class Library: Sendable {
         let result: T
     }
 
-    /// Runs `body` in a write transaction under a new transaction number. After the commit it
-    /// brings the shared order index up to date with the changes `body` reports (`nil`: too many
-    /// to follow; the next reader rebuilds it) and hands the change log's new entries to
-    /// subscribers. A failure publishes nothing, so the shared order index stays valid.
-    private func write<T: Sendable>(_ body: (Command) throws -> (T, Changeset?)) throws -> T {
+    /// Runs `body` in a write transaction under a new transaction number, with the order
+    /// statistics made right first (if they may have missed writes) and tidied last (blocks cut
+    /// or merged, `OrderBlocks.finish`), then hands the change log's new entries to subscribers.
+    private func write<T: Sendable>(_ body: (Command) throws -> T) throws -> T {
         try refuseIfReadOnly()
         return try retryingStaleOrder {
             try mappingStorageErrors(path: path, busyTimeout: busyTimeout) {
                 try database.withWriter { connection in
-                    let (result, updatedOrder, latest) = try connection.transaction(.immediate) {
+                    let (result, latest) = try connection.transaction(.immediate) {
                         try ChangeLog.beginTransaction(in: connection)
-                        let command = Command(connection: connection, cache: order, startCursor: try ChangeLog.latestCursor(in: connection))
-                        let (result, changeset) = try body(command)
-                        var updatedOrder: OrderIndex?
-                        if let changeset, let positionColumn, var index = try command.indexBeforeChanges() {
-                            if try index.apply(changeset, positionColumn: positionColumn) { updatedOrder = index }
+                        if hasOrderStatistics, try !OrderBlocks.albums.areChecked(in: connection) {
+                            try Self.repairOrderStatistics(migrator, in: connection)
                         }
+                        let command = Command(connection: connection, startCursor: try ChangeLog.latestCursor(in: connection))
+                        let result = try body(command)
+                        if hasOrderStatistics { try OrderBlocks.albums.finish(in: connection) }
                         let count = commits.withLock { $0 += 1; return $0 }
                         if count % Self.pruneInterval == 1 { try changeLog.prune(in: connection) }
-                        return (result, updatedOrder, try command.latestCursor())
+                        return (result, try command.latestCursor())
                     }
-                    if let updatedOrder { order.publish(updatedOrder, at: latest) }
                     publishCommitted(connection, latest: latest)
                     return result
                 }
@@ -289,21 +289,43 @@ public final class Library: Sendable {
         }
     }
 
+    /// At open, for writing: rebuilds order statistics that may have missed writes (the first
+    /// open after migration 0006, or a trigger dropped in the `sqlite3` shell) and cuts blocks
+    /// grown large (another program's inserts). Reads only when all is well.
+    private static func tidyOrderStatistics(_ migrator: Migrator, in connection: Connection) throws {
+        let blocks = OrderBlocks.albums
+        guard try !blocks.areChecked(in: connection) || blocks.needsRebalancing(in: connection) else { return }
+        try connection.transaction(.immediate) {
+            if try !blocks.areChecked(in: connection) { try repairOrderStatistics(migrator, in: connection) }
+            try blocks.finish(in: connection)
+        }
+    }
+
+    /// Puts the generated triggers back as generated (one may have been dropped while the library
+    /// was open, and counts kept without it would go wrong again) and counts the albums again.
+    private static func repairOrderStatistics(_ migrator: Migrator, in connection: Connection) throws {
+        try migrator.triggers.install(in: connection)
+        try OrderBlocks.albums.rebuild(in: connection)
+    }
+
     /// Refuses a write on a library opened `.readOnly`, before anything is touched.
     func refuseIfReadOnly() throws {
         if access == .readOnly { throw StorageError(.readOnly, path: path, message: "opened for reading only") }
     }
 
-    /// Runs `body`, and once more with a rebuilt order index if the index turned out stale
-    /// (another program changed the albums without the change log seeing it).
+    /// Runs the command `body`, and once more after rebuilding the order statistics if they
+    /// turned out wrong (another program went around the triggers without the schema version
+    /// showing it).
     private func retryingStaleOrder<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch is OrderIndex.Stale {
-            order.invalidate()
+        } catch is OrderStatistics.Stale {
+            try mappingStorageErrors(path: path, busyTimeout: busyTimeout) {
+                try database.write { try Self.repairOrderStatistics(migrator, in: $0) }
+            }
             do {
                 return try body()
-            } catch is OrderIndex.Stale {
+            } catch is OrderStatistics.Stale {
                 throw StorageError(
                     code: SQLiteError.ResultCode.corrupt, message: "the album order disagrees with the albums table", path: path)
             }
@@ -351,21 +373,23 @@ public final class Library: Sendable {
         }
     }
 
-    /// Runs `body` on a reader with the order index for its snapshot.
-    func readOrdered<T: Sendable>(_ body: (Connection, OrderIndex) throws -> T) throws -> T {
-        // From inside a write on an in-memory library the read runs in the write's transaction:
-        // an index built there may hold uncommitted changes, so it is not shared.
-        let share = !database.isWriterHeldByCurrentThread
-        return try retryingStaleOrder {
-            try read { connection in
-                let cursor = try ChangeLog.latestCursor(in: connection)
-                return try body(connection, try order.index(in: connection, at: cursor, share: share))
+    /// Runs `body` on a reader with the order statistics of its snapshot; once more counting
+    /// the table itself if the stored counts turn out wrong (a reader cannot rebuild them).
+    func readOrdered<T: Sendable>(_ body: (Connection, OrderStatistics) throws -> T) throws -> T {
+        do {
+            return try read { try body($0, try OrderStatistics(in: $0)) }
+        } catch is OrderStatistics.Stale {
+            do {
+                return try read { try body($0, try OrderStatistics(in: $0, exact: true)) }
+            } catch is OrderStatistics.Stale {
+                throw StorageError(
+                    code: SQLiteError.ResultCode.corrupt, message: "the album order disagrees with the albums table", path: path)
             }
         }
     }
 
     /// `readOrdered` without blocking Swift's cooperative threads.
-    func readOrdered<T: Sendable>(_ body: @escaping @Sendable (Connection, OrderIndex) throws -> T) async throws -> T {
+    func readOrdered<T: Sendable>(_ body: @escaping @Sendable (Connection, OrderStatistics) throws -> T) async throws -> T {
         try await offCooperativeThreads { try self.readOrdered(body) }
     }
 

@@ -51,6 +51,13 @@ final class BackgroundProcess {
         return exitStatus()
     }
 
+    /// Sends SIGKILL, which no process can catch (a crash, a power cut for its transaction),
+    /// and waits for it to end; returns whether it did.
+    func killHard() -> Bool {
+        kill(process.processIdentifier, SIGKILL)
+        return exitStatus() != nil
+    }
+
     /// Closes our end of its stdout, so its next write finds no reader.
     func closeStdout() {
         stdout.fileHandleForReading.readabilityHandler = nil

@@ -10,7 +10,7 @@ struct ChangeLogTriggerInstallerTests {
     var url: URL { directory.file("library.sqlite") }
 
     /// A table of the tests' own: observed, no undo.
-    static let notes = TableDescription(name: "notes", undo: .none, isObserved: true, orderColumn: nil)
+    static let notes = TableDescription(name: "notes", undo: .none, isObserved: true, order: nil)
     static let notesMigration = Migration(
         version: 1000, name: "notes", sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL);")
     static let withNotes = Migrator(migrations: Migration.embedded + [notesMigration], tables: TableDescription.all + [notes])
@@ -144,7 +144,8 @@ struct ChangeLogTriggerInstallerTests {
             try $0[0, as: String.self]
         }
         #expect(triggers == (everyObservedTablesTriggers().keys + ["album_search_delete", "album_search_insert", "album_search_update",
-                                                                   "albums_delete_cover", "notes_log_audit", "notes_touch"]).sorted())
+                                                                   "albums_delete_cover", "albums_order_delete", "albums_order_insert",
+                                                                   "albums_order_update", "notes_log_audit", "notes_touch"]).sorted())
         #expect(try logTriggers(in: url.path).filter { $0.key.hasPrefix("albums") } == generatedTriggers("albums"))
     }
 

@@ -90,7 +90,7 @@ struct ChangeLogTriggersTests {
             """#)
         let migrator = Migrator(
             migrations: Migration.embedded + [migration],
-            tables: TableDescription.all + [TableDescription(name: name, undo: .none, isObserved: true, orderColumn: nil)])
+            tables: TableDescription.all + [TableDescription(name: name, undo: .none, isObserved: true, order: nil)])
         _ = try Library.open(at: url, migrator: migrator)
 
         let connection = try Connection(path: url.path)
@@ -109,7 +109,7 @@ struct ChangeLogTriggersTests {
         let migration = Migration(version: 1000, name: "tags", sql: "CREATE TABLE tags (name TEXT PRIMARY KEY, colour TEXT);")
         _ = try Library.open(at: url, migrator: Migrator(
             migrations: Migration.embedded + [migration],
-            tables: TableDescription.all + [TableDescription(name: "tags", undo: .none, isObserved: true, orderColumn: nil)]))
+            tables: TableDescription.all + [TableDescription(name: "tags", undo: .none, isObserved: true, order: nil)]))
 
         let connection = try Connection(path: url.path)
         try connection.run("INSERT INTO tags (rowid, name) VALUES (7, 'jazz')")
@@ -126,7 +126,7 @@ struct ChangeLogTriggersTests {
             version: 1000, name: "keyed", sql: "CREATE TABLE keyed (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;")
         let migrator = Migrator(
             migrations: Migration.embedded + [migration],
-            tables: TableDescription.all + [TableDescription(name: "keyed", undo: .none, isObserved: true, orderColumn: nil)])
+            tables: TableDescription.all + [TableDescription(name: "keyed", undo: .none, isObserved: true, order: nil)])
 
         let error = #expect(throws: SchemaError.self) { try Library.open(at: url, migrator: migrator) }
 

@@ -20,9 +20,9 @@ public struct AlbumRepository: Sendable {
     // MARK: Reading
 
     /// How many albums the library holds.
-    public func count() throws -> Int { try library.read(Self.count(cache: library.order)) }
+    public func count() throws -> Int { try library.readOrdered { $1.count } }
     /// How many albums the library holds.
-    public func count() async throws -> Int { try await library.read(Self.count(cache: library.order)) }
+    public func count() async throws -> Int { try await library.readOrdered { $1.count } }
 
     /// The album with `id`, or `nil`.
     public func album(id: Album.ID) throws -> Album? { try library.read(Self.album(id: id)) }
@@ -31,6 +31,8 @@ public struct AlbumRepository: Sendable {
 
     /// The album at `index` (-1 is the last).
     /// - Throws: `AlbumError.indexOutOfRange` naming the valid range.
+    /// - Complexity: A few small reads of the order statistics kept in the file, whatever the
+    ///   length of the list; nothing is built in memory.
     public func album(at index: Int) throws -> Album { try library.readOrdered(Self.album(at: index)) }
     /// The album at `index` (-1 is the last).
     /// - Throws: `AlbumError.indexOutOfRange` naming the valid range.
@@ -43,7 +45,7 @@ public struct AlbumRepository: Sendable {
     /// `write(to:offset:limit:)` hand out each album as it is read instead.
     public func page(offset: Int = 0, limit: Int = .max) throws -> [(index: Int, album: Album)] {
         let query = Self.page(offset: offset, limit: limit)
-        // From the start a plain scan of the position index does: no order index needed.
+        // From the start a plain scan of the position index does: no order statistics needed.
         let page = offset <= 0 ? try library.read { try query($0, nil) } : try library.readOrdered { try query($0, $1) }
         return page.map { ($0.index, $0.album) }
     }
@@ -96,7 +98,7 @@ public struct AlbumRepository: Sendable {
     private func stream(offset: Int, limit: Int, _ body: (Int, borrowing Row) throws -> Void) throws {
         let offset = max(0, offset), limit = max(0, limit)
         guard limit > 0 else { return }
-        // From the start a plain scan of the position index does: no order index needed.
+        // From the start a plain scan of the position index does: no order statistics needed.
         if offset == 0 {
             try library.read { try Self.rows(offset: 0, limit: limit, order: nil, in: $0, body) }
         } else {
@@ -106,6 +108,8 @@ public struct AlbumRepository: Sendable {
 
     /// The 0-based index of the album with `id`.
     /// - Throws: `AlbumError.notFound`.
+    /// - Complexity: A few small reads of the order statistics kept in the file, whatever the
+    ///   length of the list.
     public func index(of id: Album.ID) throws -> Int { try library.readOrdered(Self.index(of: id)) }
     /// The 0-based index of the album with `id`.
     public func index(of id: Album.ID) async throws -> Int { try await library.readOrdered(Self.index(of: id)) }
@@ -123,9 +127,9 @@ public struct AlbumRepository: Sendable {
             try Self.checkExternalID(valid.externalID, except: nil, in: connection)
             let last = try connection.scalar("SELECT max(position) FROM albums", as: Int64.self)
             // No key left after the last one (keys written near the top by another program):
-            // spread the end of the list, which needs the order index.
+            // spread the end of the list, which needs the order statistics.
             let position = try PositionKey.between(last, nil) ?? {
-                let order = try command.orderIndex()
+                let order = try command.order()
                 return try Self.spread(around: order.count, order: order, in: connection)
             }()
             let album = try Self.insert(valid, position: position, in: connection)
@@ -199,7 +203,7 @@ public struct AlbumRepository: Sendable {
             try Self.checkExternalID(valid.externalID, except: nil, in: connection)
         }
         return try library.perform { command in
-            let order = try command.orderIndex()
+            let order = try command.order()
             let index = try Self.resolved(index, in: 0..<(order.count + 1))
             try Self.checkExternalID(valid.externalID, except: nil, in: command.connection)
             let position = try Self.position(forInsertAt: index, order: order, in: command.connection)
@@ -219,11 +223,11 @@ public struct AlbumRepository: Sendable {
         }
         return try library.perform { command in
             let connection = command.connection
-            let order = try command.orderIndex()
+            let order = try command.order()
             guard let album = try Self.album(id: id)(connection),
                   let position = try Self.position(of: id, in: connection) else { throw AlbumError.notFound(id: id) }
             let index = try Self.resolved(index, in: 0..<order.count)
-            let current = try order.index(of: position, id: id, in: connection)
+            let current = try order.index(of: position, id: id)
             if current == index { return (album, "") }
             // Between the neighbours it will have once it has left its current place.
             let target = try Self.position(forInsertAt: index > current ? index + 1 : index, order: order, in: connection)
@@ -250,7 +254,7 @@ public struct AlbumRepository: Sendable {
     public func delete(at index: Int) throws -> Album {
         try library.readOrdered { _, order in _ = try Self.resolved(index, in: 0..<order.count) }
         return try library.perform { command in
-            let album = try Self.album(at: index)(command.connection, try command.orderIndex())
+            let album = try Self.album(at: index)(command.connection, try command.order())
             try command.connection.run("DELETE FROM albums WHERE id = ?", album.id)
             return (album, "delete \(album.quoted)")
         }
@@ -301,35 +305,23 @@ public struct AlbumRepository: Sendable {
 
     // MARK: Queries, shared by the sync and async reads and by commands
 
-    /// The shared order index's count when it describes the snapshot read, else `count(*)`: a
-    /// pass over the pages of the smallest index (about 10 ms for 1,000,000 albums), where
-    /// building the order index for one number steps through every entry (about 0.1 s).
-    static func count(cache: OrderIndexCache) -> @Sendable (Connection) throws -> Int {
-        { connection in
-            if let order = try cache.sharedIndex(validAt: try ChangeLog.latestCursor(in: connection), in: connection) {
-                return order.count
-            }
-            return try connection.scalar("SELECT count(*) FROM albums", as: Int.self) ?? 0
-        }
-    }
-
     static func album(id: Album.ID) -> @Sendable (Connection) throws -> Album? {
         { connection in
             try connection.first("SELECT \(Album.columns) FROM albums WHERE id = ?", id) { try Album(row: $0) }
         }
     }
 
-    static func album(at index: Int) -> @Sendable (Connection, OrderIndex) throws -> Album {
+    static func album(at index: Int) -> @Sendable (Connection, OrderStatistics) throws -> Album {
         { connection, order in
             let index = try resolved(index, in: 0..<order.count)
             guard let id = try keys(from: index, limit: 1, order: order, in: connection).first?.id,
                   let album = try album(id: id)(connection)
-            else { throw OrderIndex.Stale() }
+            else { throw OrderStatistics.Stale() }
             return album
         }
     }
 
-    static func page(offset: Int, limit: Int) -> @Sendable (Connection, OrderIndex?) throws -> [IndexedAlbum] {
+    static func page(offset: Int, limit: Int) -> @Sendable (Connection, OrderStatistics?) throws -> [IndexedAlbum] {
         { connection, order in
             var page: [IndexedAlbum] = []
             try rows(offset: max(0, offset), limit: max(0, limit), order: order, in: connection) { index, row in
@@ -341,10 +333,10 @@ public struct AlbumRepository: Sendable {
 
     /// Lends `body` each row of the albums query, in list order, from index `offset` on (found
     /// with `order`; `nil` when `offset` is 0), up to `limit`, with its index.
-    private static func rows(offset: Int, limit: Int, order: OrderIndex?, in connection: Connection,
+    private static func rows(offset: Int, limit: Int, order: OrderStatistics?, in connection: Connection,
                              _ body: (Int, borrowing Row) throws -> Void) throws {
         guard offset < (order?.count ?? .max), limit > 0 else { return }
-        let (from, skip) = order?.locate(offset) ?? (.min, 0)
+        let (from, skip) = try order?.locate(offset) ?? (OrderBlocks.origin, 0)
         // A statement of its own if the cached one is lending rows already (`body` reading a page).
         let statement = try connection.cachedStatement(
             "SELECT \(Album.columns) FROM albums WHERE position >= ? ORDER BY position, id LIMIT ? OFFSET ?")
@@ -355,10 +347,10 @@ public struct AlbumRepository: Sendable {
         }
     }
 
-    static func index(of id: Album.ID) -> @Sendable (Connection, OrderIndex) throws -> Int {
+    static func index(of id: Album.ID) -> @Sendable (Connection, OrderStatistics) throws -> Int {
         { connection, order in
             guard let position = try position(of: id, in: connection) else { throw AlbumError.notFound(id: id) }
-            return try order.index(of: position, id: id, in: connection)
+            return try order.index(of: position, id: id)
         }
     }
 
@@ -445,9 +437,9 @@ public struct AlbumRepository: Sendable {
 
     /// The ids and position keys of up to `limit` albums from `index` on, read from the position
     /// index alone (it holds the rowid too), so skipping into a block touches no table row.
-    private static func keys(from index: Int, limit: Int, order: OrderIndex, in connection: Connection) throws
+    private static func keys(from index: Int, limit: Int, order: OrderStatistics, in connection: Connection) throws
         -> [(id: Album.ID, position: Int64)] {
-        let (from, offset) = order.locate(index)
+        let (from, offset) = try order.locate(index)
         return try connection.query(
             "SELECT id, position FROM albums WHERE position >= ? ORDER BY position, id LIMIT ? OFFSET ?",
             from, limit, offset
@@ -455,11 +447,11 @@ public struct AlbumRepository: Sendable {
     }
 
     /// A position key for a new album at `index`, between the keys of its future neighbours.
-    private static func position(forInsertAt index: Int, order: OrderIndex, in connection: Connection) throws -> Int64 {
+    private static func position(forInsertAt index: Int, order: OrderStatistics, in connection: Connection) throws -> Int64 {
         let neighbours = try keys(from: max(0, index - 1), limit: index == 0 ? 1 : 2, order: order, in: connection)
             .map(\.position)
         let expected = order.count == 0 ? 0 : (index == 0 || index == order.count ? 1 : 2)
-        guard neighbours.count >= expected else { throw OrderIndex.Stale() }
+        guard neighbours.count >= expected else { throw OrderStatistics.Stale() }
         let lower = index == 0 ? nil : neighbours.first
         let upper = index == order.count ? nil : neighbours.last
         if let key = PositionKey.between(lower, upper) { return key }
@@ -469,7 +461,7 @@ public struct AlbumRepository: Sendable {
     /// Gives the albums around `index` evenly spaced keys, leaving a free key for index `index`,
     /// and returns it. The window doubles until its outer neighbours leave enough room; at the
     /// ends of the list the window may reach to the limits of the key range.
-    private static func spread(around index: Int, order: OrderIndex, in connection: Connection) throws -> Int64 {
+    private static func spread(around index: Int, order: OrderStatistics, in connection: Connection) throws -> Int64 {
         let count = order.count
         var reach = 16
         while true {
@@ -477,7 +469,7 @@ public struct AlbumRepository: Sendable {
             // The window's rows plus one outer neighbour on each side, where there is one.
             let first = max(0, lower - 1), last = min(count, upper + 1)
             let rows = try keys(from: first, limit: last - first, order: order, in: connection)
-            guard rows.count == last - first else { throw OrderIndex.Stale() }
+            guard rows.count == last - first else { throw OrderStatistics.Stale() }
             let window = rows[(lower - first)..<(upper - first)]
             let span = Int128(PositionKey.gap) * Int128(reach)
             let low = lower > 0 ? Int128(rows[0].position)

@@ -18,7 +18,8 @@ extension Library {
     /// What it checks, in order: SQLite's `PRAGMA integrity_check` (b-trees, indexes against
     /// their tables, NOT NULL) and `PRAGMA foreign_key_check`; that the file is an AlbumStore
     /// library this version knows; then AlbumStore's own rules: every album has an integer
-    /// position key of its own (the list order and the order index depend on it), every history
+    /// position key of its own (the list order and the order statistics depend on it), the order
+    /// statistics equal a full count of the albums, block by block, every history
     /// entry can be read back (its changeset parses, its appended ids parse), the change log is
     /// numbered consistently (one `change_control` row, no bulk write left open, entries above
     /// `pruned_through`, transaction numbers never going back), and, at the current schema
@@ -83,6 +84,9 @@ struct LibraryCheck {
             problems.append(LibraryProblem(.schema, "table \(table) is missing"))
         }
         if tables.contains("albums") { problems += try area(.albums) { try albums(in: connection) } }
+        if tables.isSuperset(of: ["albums", "album_blocks"]) {
+            problems += try area(.albums) { try orderStatistics(in: connection) }
+        }
         if tables.contains("history") { problems += try area(.history) { try history(in: connection) } }
         if tables.isSuperset(of: ["change_log", "change_control"]) {
             problems += try area(.changeLog) { try changeLog(in: connection) }
@@ -93,7 +97,9 @@ struct LibraryCheck {
     }
 
     /// The tables AlbumStore's rules read, with the schema version that creates each.
-    static let tables = ["albums": 1, "history": 2, "change_control": 3, "change_log": 3]
+    static let tables = [
+        "albums": 1, "history": 2, "change_control": 3, "change_log": 3, "album_blocks": 6, "album_blocks_checked": 6,
+    ]
 
     /// Runs one area's queries; an error reading them (other than a lock) is that area's problem.
     private func area(_ area: LibraryProblem.Area, _ body: () throws -> [LibraryProblem]) throws -> [LibraryProblem] {
@@ -137,6 +143,32 @@ struct LibraryCheck {
                 + "indexes near them may be off; moving one of each gives it a key of its own"))
         }
         problems += try matchKeys(in: connection)
+        return problems
+    }
+
+    /// Blocks of the order statistics whose count is not the number of albums in their range:
+    /// another program edited `album_blocks`, or went around the triggers without the schema
+    /// version showing it (lookups by index may then be off). One pass over the position index:
+    /// each block's range but the last is bounded on both sides (the last takes every key after
+    /// its first, keys of another type than integer too, as the triggers count them).
+    private func orderStatistics(in connection: Connection) throws -> [LibraryProblem] {
+        let blocks = try connection.query("""
+            SELECT first, count, CASE WHEN b.next IS NULL THEN (SELECT count(*) FROM albums WHERE position >= b.first)
+                ELSE (SELECT count(*) FROM albums WHERE position >= b.first AND position < b.next) END
+            FROM (SELECT first, count, lead(first) OVER (ORDER BY first) AS next FROM album_blocks) AS b
+            ORDER BY first
+            """) { (first: try $0[0, as: Int64.self], stored: try $0[1, as: Int64.self], counted: try $0[2, as: Int64.self]) }
+        var problems: [LibraryProblem] = []
+        if blocks.first?.first != OrderBlocks.origin {
+            problems.append(LibraryProblem(.albums, "the order statistics have no first block (key \(OrderBlocks.origin)): "
+                + "they are not used until a writing command rebuilds them"))
+        }
+        let wrong = blocks.filter { $0.stored != $0.counted }
+        guard !wrong.isEmpty else { return problems }
+        let examples = wrong.prefix(Self.examples).map { "from key \($0.first): \($0.stored) counted, \($0.counted) there" }
+        problems.append(LibraryProblem(.albums, "\(Self.count(wrong.count, "block")) of the order statistics disagree with the albums "
+            + "(\(examples.joined(separator: "; "))\(wrong.count > examples.count ? "; …" : "")): indexes may be off; "
+            + "`UPDATE album_blocks_checked SET schema_version = 0` in the sqlite3 shell makes the next command count them again"))
         return problems
     }
 

@@ -1,8 +1,9 @@
 internal import AlbumSQLite
 
-/// What a file's schema says about its change log, read in one statement: whether it has a
-/// `change_log` table, how each observed table keys its rows, and the triggers named like the
-/// change-log triggers (`*_log_*`), with their SQL.
+/// What a file's schema says about its generated triggers, read in one statement: whether it
+/// has a `change_log` table, how each observed table keys its rows, which of the tables order
+/// statistics need exist, and the triggers named like the generated ones (`*_log_*`,
+/// `*_order_*`), with their SQL.
 ///
 /// One statement because it runs at every open: `sqlite_schema` and the table-info pragmas
 /// read the schema the connection has already parsed, so this costs microseconds and no I/O
@@ -26,11 +27,15 @@ struct ChangeLogSchema {
     var hasChangeLog = false
     /// The observed tables that exist, by lower-cased name.
     var tables: [String: Table] = [:]
-    /// The triggers named `*_log_*`, by lower-cased name.
+    /// The triggers named `*_log_*` or `*_order_*`, by lower-cased name.
     var triggers: [String: Trigger] = [:]
+    /// Those of the `ordered` tables (ordered lists and their statistics tables) that exist, by
+    /// lower-cased name.
+    var existing: Set<String> = []
 
-    init(observed: [String], in connection: Connection) throws {
-        let placeholders = Array(repeating: ", ?", count: observed.count).joined()
+    init(observed: [String], ordered: [String] = [], in connection: Connection) throws {
+        let names = observed + ordered
+        let placeholders = Array(repeating: ", ?", count: names.count).joined()
         // `main.` and the pragmas' 'main' argument: a temporary table of the same name on this
         // connection would otherwise shadow the file's. (pragma_table_list needs SQLite 3.37.)
         let sql = """
@@ -42,10 +47,10 @@ struct ChangeLogSchema {
                 ) END,
                 CASE type WHEN 'table' THEN (SELECT wr FROM pragma_table_list(s.name) WHERE schema = 'main') END
             FROM main.sqlite_schema AS s
-            WHERE type = 'trigger' AND lower(name) GLOB '*_log_*'
+            WHERE type = 'trigger' AND (lower(name) GLOB '*_log_*' OR lower(name) GLOB '*_order_*')
                 OR type = 'table' AND lower(name) IN ('change_log'\(placeholders))
             """
-        try connection.cachedStatement(sql).forEach(observed.map { $0.lowercased() }) { row in
+        try connection.cachedStatement(sql).forEach(names.map { $0.lowercased() }) { row in
             let name: String = try row[1]
             let key = name.lowercased()
             if try row[0, as: String.self] == "trigger" {
@@ -53,6 +58,7 @@ struct ChangeLogSchema {
                 return
             }
             if key == "change_log" { hasChangeLog = true }
+            if ordered.contains(where: { $0.lowercased() == key }) { existing.insert(key) }
             if observed.contains(where: { $0.lowercased() == key }) {
                 tables[key] = Table(integerPrimaryKey: try row[4], isWithoutRowID: try row[5, as: Bool?.self] ?? false)
             }

@@ -1,9 +1,9 @@
 internal import AlbumSQLite
 
-/// Brings a library file's change-log triggers in line with what `ChangeLogTriggers` generates
-/// for the observed tables: creates missing ones, replaces ones whose SQL differs (an older
-/// generator's, or one edited or dropped in the sqlite3 shell) and drops those of tables no
-/// longer observed.
+/// Brings a library file's generated triggers in line with what `ChangeLogTriggers` generates
+/// for the observed tables and `OrderStatisticsTriggers` for the ordered ones: creates missing
+/// ones, replaces ones whose SQL differs (an older generator's, or one edited or dropped in the
+/// sqlite3 shell) and drops those of tables no longer observed or ordered.
 ///
 /// It runs at every open, so it must cost next to nothing when there is nothing to do: one read
 /// of `sqlite_schema` (already in memory once the connection has parsed the schema) and no write
@@ -14,7 +14,7 @@ struct ChangeLogTriggerInstaller: Sendable {
     /// in both).
     struct Plan: Sendable, Equatable {
         var drop: [String] = []
-        var create: [ChangeLogTriggers.Trigger] = []
+        var create: [GeneratedTrigger] = []
 
         var isEmpty: Bool { drop.isEmpty && create.isEmpty }
     }
@@ -44,39 +44,51 @@ struct ChangeLogTriggerInstaller: Sendable {
     /// What the file needs, from one read of its schema.
     /// - Throws: `SchemaError.cannotObserve` for an observed table without integer row ids.
     func plan(in connection: Connection) throws -> Plan {
-        let schema = try ChangeLogSchema(observed: observedNames, in: connection)
-        guard schema.hasChangeLog else { return Plan() }
+        let schema = try ChangeLogSchema(observed: observedNames, ordered: orderedNames, in: connection)
         var plan = Plan()
         var expected = Set<String>()
-        for table in observedNames {
+        var generated: [GeneratedTrigger] = []
+        for table in observedNames where schema.hasChangeLog {
             // A described table the migrations have not created (yet): nothing to log.
             guard let facts = schema.tables[table.lowercased()] else { continue }
-            let triggers = ChangeLogTriggers(
-                table: table, rowIDColumn: try Self.rowIDColumn(of: table, facts, path: connection.path))
-            for trigger in triggers.triggers {
-                let key = trigger.name.lowercased()
-                expected.insert(key)
-                switch schema.triggers[key]?.sql {
-                case trigger.sql?: continue
-                case nil: plan.create.append(trigger)
-                case _?:
-                    plan.drop.append(trigger.name)
-                    plan.create.append(trigger)
-                }
+            generated += ChangeLogTriggers(
+                table: table, rowIDColumn: try Self.rowIDColumn(of: table, facts, path: connection.path)).triggers
+        }
+        for table in tables {
+            // Before the migration that creates its statistics: nothing to count into.
+            guard let order = table.order,
+                  [table.name, order.blocks].allSatisfy({ schema.existing.contains($0.lowercased()) }) else { continue }
+            generated += OrderStatisticsTriggers(table: table.name, order: order).triggers
+        }
+        for trigger in generated {
+            let key = trigger.name.lowercased()
+            expected.insert(key)
+            switch schema.triggers[key]?.sql {
+            case trigger.sql?: continue
+            case nil: plan.create.append(trigger)
+            case _?:
+                plan.drop.append(trigger.name)
+                plan.create.append(trigger)
             }
         }
         let observed = Set(observedNames.map { $0.lowercased() })
+        let ordered = Set(tables.filter { $0.order != nil }.map { $0.name.lowercased() })
         for (key, trigger) in schema.triggers.sorted(by: { $0.key < $1.key }) where !expected.contains(key) {
             let table = trigger.table.lowercased()
-            // Only triggers named as we name them, on a table we no longer observe: any other
-            // trigger belongs to a migration (or a user) and is left alone.
-            let ours = ChangeOperation.allCases.contains { ChangeLogTriggers.name(of: table, $0) == key }
-            if ours && !observed.contains(table) { plan.drop.append(trigger.name) }
+            // Only triggers named as we name them, on a table we no longer observe (or order):
+            // any other trigger belongs to a migration (or a user) and is left alone.
+            let log = ChangeOperation.allCases.contains { ChangeLogTriggers.name(of: table, $0) == key }
+            let order = ChangeOperation.allCases.contains { OrderStatisticsTriggers.name(of: table, $0) == key }
+            if log && schema.hasChangeLog && !observed.contains(table) || order && !ordered.contains(table) {
+                plan.drop.append(trigger.name)
+            }
         }
         return plan
     }
 
     private var observedNames: [String] { tables.filter(\.isObserved).map(\.name) }
+    /// The ordered tables and their statistics tables.
+    private var orderedNames: [String] { tables.flatMap { table in table.order.map { [table.name, $0.blocks] } ?? [] } }
 
     /// The column the log takes a row's id from: the INTEGER PRIMARY KEY (the rowid itself, or
     /// the integer key of a WITHOUT ROWID table), else the rowid. A WITHOUT ROWID table keyed

@@ -12,13 +12,7 @@
 /// entries instead (`ChangeLog.bulk`). Updates are never bulk, so their trigger always logs.
 /// Related SQLite documentation: https://sqlite.org/lang_createtrigger.html
 struct ChangeLogTriggers: Sendable, Hashable {
-    /// One trigger: its name (`<table>_log_<operation>`) and the statement that creates it,
-    /// exactly as SQLite keeps it in `sqlite_schema.sql` (no trailing semicolon), so that the
-    /// installer can tell an edited or outdated trigger by comparing text.
-    struct Trigger: Sendable, Hashable {
-        let name: String
-        let sql: String
-    }
+    typealias Trigger = GeneratedTrigger
 
     /// The observed table's name, as its description gives it.
     let table: String

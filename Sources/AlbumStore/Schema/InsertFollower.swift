@@ -20,7 +20,7 @@ protocol InsertFollower: Sendable {
 
 /// The followers of every table's inserts. A structure kept by insert triggers plugs in here.
 enum InsertFollowers {
-    static let all: [any InsertFollower] = [SearchIndex(), PlannerStatistics()]
+    static let all: [any InsertFollower] = [OrderBlocks.albums, SearchIndex(), PlannerStatistics()]
 }
 
 extension TableDescription {

@@ -8,7 +8,8 @@ internal import AlbumSQLite
 ///   open (`ChangeLogTriggers`, `ChangeLogTriggerInstaller`), so its changes reach
 ///   `library.changes`, `observe` and `ChangeFeed`;
 /// - undo: commands record its changes (`undoable`, read by `Library.perform`);
-/// - ordered: the order index finds its position column by name (`orderColumnNumber`).
+/// - ordered: its order statistics (`Order`) are kept by triggers generated from the description
+///   (`OrderStatisticsTriggers`) and read by `OrderStatistics`.
 ///
 /// Session state is observed and navigation (`undo: .restores`); its snapshots are observed and
 /// take no undo step. Covers are observed and undoable: the `covers` table keeps each album's
@@ -36,28 +37,37 @@ struct TableDescription: Sendable, Hashable {
     /// Whether changes are written to the change log (by triggers generated from this
     /// description) and reach observers.
     let isObserved: Bool
-    /// The column holding the gapped order key, for an ordered list.
-    let orderColumn: String?
+    /// How an ordered list keeps its order; `nil` for a table that is not one.
+    let order: Order?
 
-    static let albums = TableDescription(name: "albums", undo: .changeset, isObserved: true, orderColumn: "position")
+    /// An ordered list's gapped order key and the tables of its order statistics, as its
+    /// migrations create them.
+    struct Order: Sendable, Hashable {
+        /// The column holding the gapped order key.
+        let column: String
+        /// Blocks of consecutive keys with their counts (`first`, `count`; see `OrderBlocks`).
+        let blocks: String
+        /// One row: the schema version at which the counts were last known right.
+        let checked: String
+
+        /// The albums' order (migrations 0001 and 0006).
+        static let albums = Order(column: "position", blocks: "album_blocks", checked: "album_blocks_checked")
+    }
+
+    static let albums = TableDescription(
+        name: "albums", undo: .changeset, isObserved: true,
+        order: .albums)
     /// Which image each album shows, by content hash (`Migrations/0009_covers.sql`).
-    static let covers = TableDescription(name: "covers", undo: .changeset, isObserved: true, orderColumn: nil)
-    static let sessionState = TableDescription(name: "session_state", undo: .restores, isObserved: true, orderColumn: nil)
-    static let sessionKeys = TableDescription(name: "session_keys", undo: .restores, isObserved: true, orderColumn: nil)
-    static let sessionSnapshots = TableDescription(name: "session_snapshots", undo: .none, isObserved: true, orderColumn: nil)
+    static let covers = TableDescription(name: "covers", undo: .changeset, isObserved: true, order: nil)
+    static let sessionState = TableDescription(name: "session_state", undo: .restores, isObserved: true, order: nil)
+    static let sessionKeys = TableDescription(name: "session_keys", undo: .restores, isObserved: true, order: nil)
+    static let sessionSnapshots = TableDescription(name: "session_snapshots", undo: .none, isObserved: true, order: nil)
 
     /// Every table the machinery serves: the change-log triggers and undo recording are driven
     /// from this list. `covers` comes first: a changeset lists tables in this order, and redoing
     /// an album's deletion must remove its cover link before the album (whose delete trigger
     /// would remove it first and make the recorded link deletion a conflict).
     static let all: [TableDescription] = [covers, albums, sessionState, sessionKeys, sessionSnapshots]
-
-    /// The 0-based number of `orderColumn` among the table's columns, as changesets number them;
-    /// `nil` when the table is not ordered or does not exist.
-    func orderColumnNumber(in connection: Connection) throws -> Int32? {
-        guard let orderColumn else { return nil }
-        return try connection.scalar("SELECT cid FROM pragma_table_info(?) WHERE name = ?", name, orderColumn)
-    }
 
     /// The tables whose changes commands record for undo.
     static var undoable: [String] { all.filter { $0.undo == .changeset }.map(\.name) }

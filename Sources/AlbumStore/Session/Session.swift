@@ -38,7 +38,7 @@ public struct Session: Sendable {
     @discardableResult
     public func setCurrentAlbum(at index: Int) throws -> CurrentAlbum {
         try save { command in
-            let order = try command.orderIndex()
+            let order = try command.order()
             let album = try AlbumRepository.album(at: index)(command.connection, order)
             // A negative index counts from the end: keep the place it names.
             return CurrentAlbum(index: index >= 0 ? index : order.count + index, albumID: album.id)
@@ -50,7 +50,7 @@ public struct Session: Sendable {
     @discardableResult
     public func setCurrentAlbum(id: Album.ID) throws -> CurrentAlbum {
         try save { command in
-            CurrentAlbum(index: try AlbumRepository.index(of: id)(command.connection, try command.orderIndex()), albumID: id)
+            CurrentAlbum(index: try AlbumRepository.index(of: id)(command.connection, try command.order()), albumID: id)
         }
     }
 

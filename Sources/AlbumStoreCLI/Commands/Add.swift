@@ -26,7 +26,7 @@ struct Add: ParsableCommand {
     func run() throws {
         let library = try store.openLibrary(.create)
         let album = try at.map { try library.albums.insert(fields.draft, at: $0) } ?? library.albums.append(fields.draft)
-        // Appended, it is known to be last: no need to look its index up (which builds the order index).
+        // Appended, it is known to be last: the count (a sum over the order statistics) gives its index.
         let index = try at.map { try $0 >= 0 ? $0 : library.albums.index(of: album.id) } ?? library.albums.count() - 1
         try AlbumPrinter.print([(index, album)], as: output)
     }

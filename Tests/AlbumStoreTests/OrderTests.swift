@@ -4,7 +4,7 @@ import Testing
 @testable import AlbumStore
 
 /// The order stays right where the cheap paths give out: gaps used up, lists longer than a block.
-struct OrderIndexTests {
+struct OrderTests {
     let directory = try! TemporaryDirectory()
 
     @Test func insertingManyTimesAtTheSameIndexSpreadsKeysAndKeepsTheOrder() throws {
@@ -57,7 +57,7 @@ struct OrderIndexTests {
         let url = directory.file("shared.sqlite")
         let library = try Library.open(at: url)
         try fill(library, count: 3000)
-        #expect(try library.albums.album(at: 2500).title == "a2500")   // builds the index
+        #expect(try library.albums.album(at: 2500).title == "a2500")
 
         // Another connection (as another process would) deletes the first 1000 albums.
         try Connection(path: url.path).run("DELETE FROM albums WHERE id <= 1000")
