@@ -600,6 +600,19 @@ int main(int argc, char **argv) {
         exec(db, "PRAGMA analysis_limit = 1000");
         exec(db, "ANALYZE albums");
     }
+    // The order statistics (migration 0006): the list cut into blocks of 4,096 albums in
+    // position order, each with its count, the first block opening at the smallest key, and the
+    // counts stamped right at the schema version the commit leaves (last: ANALYZE may
+    // create sqlite_stat1, a schema change).
+    if (scalar(db, "SELECT count(*) FROM sqlite_schema WHERE name = 'album_blocks'", NULL) > 0) {
+        exec(db, "DELETE FROM album_blocks");
+        exec(db, "INSERT INTO album_blocks (first, count) "
+                 "SELECT CASE WHEN block = 0 THEN -9223372036854775807 - 1 ELSE min(position) END, count(*) "
+                 "FROM (SELECT position, (row_number() OVER (ORDER BY position, id) - 1) / 4096 AS block FROM albums) "
+                 "GROUP BY block");
+        exec(db, "INSERT OR IGNORE INTO album_blocks (first, count) VALUES (-9223372036854775807 - 1, 0)");
+        exec(db, "UPDATE album_blocks_checked SET schema_version = (SELECT schema_version FROM pragma_schema_version)");
+    }
     if (count > 0) {
         sqlite3_stmt *log = NULL, *history = NULL;
         check(db, sqlite3_prepare_v2(db, "INSERT INTO change_log (tx, table_name, operation, row_id, last_row_id, at) "
