@@ -24,9 +24,11 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "AlbumSQLite", dependencies: ["CSQLite"]),
+        // Cover downloads through libcurl, loaded with dlopen on first use (see CCurl.h).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "AlbumStore",
-            dependencies: ["AlbumSQLite", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["AlbumSQLite", "CCurl", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .executableTarget(
             name: "AlbumStoreCLI",

@@ -21,6 +21,8 @@ struct CoverFetchTests {
         case "/page.html": return .init(headers: [("Content-Type", "text/html")], body: Data("<html></html>".utf8))
         case "/pause.png": return .init(headers: png, body: image, delay: 0.3)
         case "/moved": return .init(status: 302, headers: [("Location", "/ok.png")])
+        case "/to-file": return .init(status: 302, headers: [("Location", "file:///etc/hostname")])
+        case "/loop": return .init(status: 302, headers: [("Location", "/loop")])
         default: return .init(status: 404)
         }
     }
@@ -59,6 +61,25 @@ struct CoverFetchTests {
         #expect(server.requests(to: "/flaky.png") == 2)     // 500, then success on the retry
         #expect(server.requests(to: "/slow.png") >= 2)      // a timeout is retried
         #expect(server.requests(to: "/missing.png") == 1)   // a 404 is not
+    }
+
+    /// Redirects stay on http(s) and end; a host that refuses the connection is one failure.
+    @Test func redirectsToOtherSchemesLoopsAndRefusedConnectionsFail() async throws {
+        let server = try LocalHTTPServer(Self.routes)
+        let closed = try LocalHTTPServer(Self.routes)
+        let closedURL = closed.url("/ok.png")
+        closed.stop()
+        defer { server.stop() }
+        let (library, ids) = try library(urls: [server.url("/to-file"), server.url("/loop"), closedURL])
+
+        let summary = try await library.covers.fetchMissing(options: Self.options)
+
+        #expect(summary.stored.isEmpty)
+        let reasons = Dictionary(uniqueKeysWithValues: summary.failures.map { ($0.albumID, $0.reason) })
+        #expect(reasons[ids[0]] == "redirected to a URL that is not http or https")
+        #expect(reasons[ids[1]] == "too many redirects (more than 5)")
+        #expect(reasons[ids[2]] == "cannot connect to the host")
+        #expect(server.requests(to: "/loop") == 6)   // the first request and 5 redirects
     }
 
     @Test func aCoverOnceFetchedIsNeverFetchedAgain() async throws {

@@ -1,100 +1,85 @@
+internal import CCurl
+import Dispatch
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Synchronization
 
-/// One HTTP(S) download of a cover with URLSession, the size cap enforced as the bytes arrive:
-/// a response that announces or streams more than the cap is cancelled at once, so an
-/// oversized or endless body costs at most the cap in memory and bandwidth.
-final class CoverDownload: NSObject, URLSessionDataDelegate, Sendable {
-    private struct State {
-        var data = Data()
-        var failure: DownloadError?
-        var continuation: CheckedContinuation<Data, Error>?
-    }
-
+/// One HTTP(S) download of a cover through libcurl (loaded on first use, see CCurl.h), the
+/// size cap enforced as the bytes arrive: a response that announces or streams more than the
+/// cap is stopped at once, so an oversized or endless body costs at most the cap in memory and
+/// bandwidth.
+final class CoverDownload {
     private let limit: Int
-    private let state = Mutex(State())
+    private var data = Data()
+    private var failure: DownloadError?
 
     private init(limit: Int) { self.limit = limit }
 
-    /// The body of `url`, or a `DownloadError`.
+    /// The body of `url`, or a `DownloadError`. `timeout` bounds connecting and each wait for
+    /// data (to whole seconds: libcurl's granularity); the whole transfer gets four times it.
     static func fetch(_ url: URL, timeout: Duration, limit: Int) async throws -> Data {
-        let download = CoverDownload(limit: limit)
-        let configuration = URLSessionConfiguration.ephemeral
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds * 4
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        let session = URLSession(configuration: configuration, delegate: download, delegateQueue: nil)
-        // The session holds its delegate until invalidated.
-        defer { session.finishTasksAndInvalidate() }
+        let milliseconds = max(1, Int(timeout.components.seconds) * 1000 + Int(timeout.components.attoseconds / 1_000_000_000_000_000))
+        // libcurl blocks its thread: keep it off Swift's few cooperative threads.
         return try await withCheckedThrowingContinuation { continuation in
-            download.state.withLock { $0.continuation = continuation }
-            session.dataTask(with: URLRequest(url: url)).resume()
-        }
-    }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        if let failure = Self.refusal(of: response, limit: limit) {
-            state.withLock { $0.failure = failure }
-            completionHandler(.cancel)
-        } else {
-            completionHandler(.allow)
-        }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overflow = state.withLock { state in
-            guard state.failure == nil else { return false }
-            if state.data.count + data.count > limit {
-                state.failure = .tooLarge(limit: limit)
-                state.data = Data()
-                return true
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(with: Result {
+                    try CoverDownload(limit: limit).run(url.absoluteString, timeoutMilliseconds: milliseconds)
+                })
             }
-            state.data.append(data)
-            return false
         }
-        if overflow { dataTask.cancel() }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        let (continuation, result) = state.withLock { state -> (CheckedContinuation<Data, Error>?, Result<Data, Error>) in
-            let continuation = state.continuation
-            state.continuation = nil
-            if let failure = state.failure { return (continuation, .failure(failure)) }
-            if let error { return (continuation, .failure(Self.downloadError(error))) }
-            return (continuation, .success(state.data))
+    private func run(_ url: String, timeoutMilliseconds: Int) throws -> Data {
+        var head = ccurl_head()
+        var message = [CChar](repeating: 0, count: 256)
+        let code = withExtendedLifetime(self) {
+            ccurl_get(
+                url, timeoutMilliseconds, (timeoutMilliseconds + 999) / 1000, timeoutMilliseconds * 4,
+                Unmanaged.passUnretained(self).toOpaque(),
+                { context, head in
+                    let download = Unmanaged<CoverDownload>.fromOpaque(context!).takeUnretainedValue()
+                    download.failure = head.flatMap { CoverDownload.refusal(of: $0.pointee, limit: download.limit) }
+                    return download.failure == nil ? 0 : 1
+                },
+                { context, bytes, count in
+                    let download = Unmanaged<CoverDownload>.fromOpaque(context!).takeUnretainedValue()
+                    guard download.data.count + count <= download.limit else {
+                        download.failure = .tooLarge(limit: download.limit)
+                        download.data = Data()
+                        return 1
+                    }
+                    if let bytes { download.data.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: count) }
+                    return 0
+                },
+                &head, &message, message.count)
         }
-        continuation?.resume(with: result)
+        if let failure { throw failure }
+        switch code {
+        case 0:
+            if let refusal = Self.refusal(of: head, limit: limit) { throw refusal }
+            return data
+        // The first URL's scheme was checked before: only a redirect leads to another.
+        case 1: throw DownloadError.transport("redirected to a URL that is not http or https")
+        case 6: throw DownloadError.transport("cannot find the host")
+        case 7: throw DownloadError.transport("cannot connect to the host")
+        case 28: throw DownloadError.timedOut
+        case 47: throw DownloadError.transport("too many redirects (more than 5)")
+        default: throw DownloadError.transport(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
     }
 
     /// Why a response's head already rules it out: a status other than 2xx, a type that is not
     /// an image, or a length over the cap.
-    private static func refusal(of response: URLResponse, limit: Int) -> DownloadError? {
-        guard let http = response as? HTTPURLResponse else { return nil }
-        guard (200...299).contains(http.statusCode) else { return .status(http.statusCode) }
-        if let type = http.value(forHTTPHeaderField: "Content-Type")?.lowercased() {
+    private static func refusal(of head: ccurl_head, limit: Int) -> DownloadError? {
+        guard (200...299).contains(head.status) else { return .status(head.status) }
+        let type = withUnsafeBytes(of: head.content_type) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self).lowercased()
+        }
+        if !type.isEmpty {
             let mime = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? type
             // Some servers send images as generic bytes: the sniffer decides then.
             let accepted = mime.hasPrefix("image/") || mime == "application/octet-stream" || mime == "binary/octet-stream"
             if !accepted { return .wrongContentType(mime) }
         }
-        if http.expectedContentLength > Int64(limit) { return .tooLarge(limit: limit) }
+        if head.content_length > Int64(limit) { return .tooLarge(limit: limit) }
         return nil
-    }
-
-    private static func downloadError(_ error: Error) -> DownloadError {
-        guard let error = error as? URLError else { return .transport(error.localizedDescription) }
-        switch error.code {
-        case .timedOut: return .timedOut
-        case .cannotConnectToHost: return .transport("cannot connect to the host")
-        case .cannotFindHost: return .transport("cannot find the host")
-        default: return .transport("network error \(error.code.rawValue)")
-        }
     }
 }
