@@ -25,6 +25,15 @@ struct CoversAPITests {
         try library.covers.read(albumID: low.id, chunkSize: 4) { streamed.append(contentsOf: $0) }
         #expect(streamed == Self.gif)
 
+        // Bytes that arrive in pieces (an app's own download) go through a spool file.
+        let spool = try CoverSpool()
+        let writer = try spool.writer()
+        for piece in [Self.gif.prefix(6), Self.gif.dropFirst(6)] { try writer.write(contentsOf: piece) }
+        try writer.close()
+        #expect(try library.covers.set(albumID: low.id, from: .file(spool.url, name: "download")) == info)
+        spool.remove()
+        #expect(!FileManager.default.fileExists(atPath: spool.url.path))
+
         #expect(try library.covers.albumsWithoutCover().map(\.id) == [heroes.id])
         let summary = try await library.covers.fetchMissing(options: CoverFetchOptions(concurrency: 2)) { _, _ in }
         #expect(summary.stored.map(\.albumID) == [heroes.id] && summary.failures.isEmpty && summary.withoutURL.isEmpty)

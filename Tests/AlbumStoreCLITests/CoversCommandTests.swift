@@ -97,6 +97,23 @@ struct CoversCommandTests {
         #expect(try store.run("covers", "fetch").stderr.hasPrefix("Fetched 0 covers; 1 failed"))
     }
 
+    /// A fetched cover goes from its source to the library in chunks (a download through a spool
+    /// file): fetching a 15 MB cover needs no more memory than fetching a tiny one.
+    @Test func fetchingALargeCoverKeepsMemoryBounded() throws {
+        let small = try file("small.png", Self.png(padding: 100))
+        let large = try file("large.png", Self.png(padding: 15 * 1024 * 1024))
+        try store.add("Small", by: "X", "--cover-url", URL(fileURLWithPath: small).absoluteString)
+        let smallRun = try store.cli.runMeasuringPeakMemory(["covers", "fetch"])
+        let album = try store.add("Large", by: "X", "--cover-url", URL(fileURLWithPath: large).absoluteString)
+
+        let largeRun = try store.cli.runMeasuringPeakMemory(["covers", "fetch"])
+
+        #expect(smallRun.status == 0 && largeRun.status == 0)
+        #expect(largeRun.maxRSSKiB - smallRun.maxRSSKiB < 6 * 1024, "\(smallRun.maxRSSKiB) KiB, then \(largeRun.maxRSSKiB) KiB")
+        #expect(try store.run("covers", "get", String(album.id), "-o", store.cli.path("out.png")).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.cli.path("out.png"))) == Self.png(padding: 15 * 1024 * 1024))
+    }
+
     @Test func fetchAndExportTakeAQuery() throws {
         let cover = URL(fileURLWithPath: try file("q.gif", Data(Self.gif.utf8))).absoluteString
         let bowie = try store.add("Low", by: "David Bowie", "--cover-url", cover)

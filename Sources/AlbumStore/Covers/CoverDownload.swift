@@ -2,32 +2,39 @@ internal import CCurl
 import Dispatch
 import Foundation
 
-/// One HTTP(S) download of a cover through libcurl (loaded on first use, see CCurl.h), the
-/// size cap enforced as the bytes arrive: a response that announces or streams more than the
-/// cap is stopped at once, so an oversized or endless body costs at most the cap in memory and
-/// bandwidth.
+/// One HTTP(S) download of a cover through libcurl (loaded on first use, see CCurl.h) into a
+/// spool file, the size cap enforced as the bytes arrive: a response that announces or streams
+/// more than the cap is stopped at once, so an oversized or endless body costs at most the cap
+/// in disk and bandwidth, and memory never grows with it.
 final class CoverDownload {
     private let limit: Int
-    private var data = Data()
+    private let output: FileHandle
+    private var count = 0
     private var failure: DownloadError?
 
-    private init(limit: Int) { self.limit = limit }
+    private init(limit: Int, output: FileHandle) {
+        self.limit = limit
+        self.output = output
+    }
 
-    /// The body of `url`, or a `DownloadError`. `timeout` bounds connecting and each wait for
-    /// data (to whole seconds: libcurl's granularity); the whole transfer gets four times it.
-    static func fetch(_ url: URL, timeout: Duration, limit: Int) async throws -> Data {
+    /// Writes the body of `url` to `spool`, or throws a `DownloadError` (or `CoverError.file`
+    /// when the spool cannot be written). `timeout` bounds connecting and each wait for data (to
+    /// whole seconds: libcurl's granularity); the whole transfer gets four times it.
+    static func fetch(_ url: URL, into spool: CoverSpool, timeout: Duration, limit: Int) async throws {
         let milliseconds = max(1, Int(timeout.components.seconds) * 1000 + Int(timeout.components.attoseconds / 1_000_000_000_000_000))
         // libcurl blocks its thread: keep it off Swift's few cooperative threads.
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 continuation.resume(with: Result {
-                    try CoverDownload(limit: limit).run(url.absoluteString, timeoutMilliseconds: milliseconds)
+                    let output = try spool.writer()
+                    defer { try? output.close() }
+                    try CoverDownload(limit: limit, output: output).run(url.absoluteString, timeoutMilliseconds: milliseconds)
                 })
             }
         }
     }
 
-    private func run(_ url: String, timeoutMilliseconds: Int) throws -> Data {
+    private func run(_ url: String, timeoutMilliseconds: Int) throws {
         var head = ccurl_head()
         var message = [CChar](repeating: 0, count: 256)
         let code = withExtendedLifetime(self) {
@@ -41,12 +48,18 @@ final class CoverDownload {
                 },
                 { context, bytes, count in
                     let download = Unmanaged<CoverDownload>.fromOpaque(context!).takeUnretainedValue()
-                    guard download.data.count + count <= download.limit else {
+                    guard download.count + count <= download.limit else {
                         download.failure = .tooLarge(limit: download.limit)
-                        download.data = Data()
                         return 1
                     }
-                    if let bytes { download.data.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: count) }
+                    guard let bytes else { return 0 }
+                    do {
+                        try download.output.write(contentsOf: Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes), count: count, deallocator: .none))
+                    } catch {
+                        download.failure = .transport("cannot write the download to a temporary file")
+                        return 1
+                    }
+                    download.count += count
                     return 0
                 },
                 &head, &message, message.count)
@@ -55,7 +68,6 @@ final class CoverDownload {
         switch code {
         case 0:
             if let refusal = Self.refusal(of: head, limit: limit) { throw refusal }
-            return data
         // The first URL's scheme was checked before: only a redirect leads to another.
         case 1: throw DownloadError.transport("redirected to a URL that is not http or https")
         case 6: throw DownloadError.transport("cannot find the host")

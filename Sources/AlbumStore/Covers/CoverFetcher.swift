@@ -46,8 +46,9 @@ struct CoverFetcher: Sendable {
 
     private func fetch(_ job: Job) async -> Outcome {
         do {
-            let data = try await download(job.url)
-            return .stored(try await store(data, for: job))
+            let (source, spool) = try await download(job.url)
+            defer { spool?.remove() }
+            return .stored(try await store(source, for: job))
         } catch let error as CoverError {
             // The source name is the URL, which the failure line shows already.
             let reason = "\(error)".replacingOccurrences(of: "\(job.url): ", with: "")
@@ -59,37 +60,39 @@ struct CoverFetcher: Sendable {
 
     /// Stores a downloaded cover on a thread of its own: the write may wait for the lock, and a
     /// waiting task must not hold one of Swift's few cooperative threads.
-    private func store(_ data: Data, for job: Job) async throws -> CoverInfo {
+    private func store(_ source: CoverSource, for job: Job) async throws -> CoverInfo {
         let covers = covers, limit = options.sizeLimit
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 continuation.resume(with: Result {
-                    try covers.set(albumID: job.albumID, from: .data(data, name: job.url), sizeLimit: limit)
+                    try covers.set(albumID: job.albumID, from: source, sizeLimit: limit)
                 })
             }
         }
     }
 
-    /// The bytes at `string`, after up to `options.attempts` attempts.
-    private func download(_ string: String) async throws -> Data {
+    /// Where the bytes at `string` are, after up to `options.attempts` attempts: the file itself
+    /// for a file URL, else a spool the download was written to, which the caller removes.
+    private func download(_ string: String) async throws -> (CoverSource, CoverSpool?) {
         guard let url = URL(string: string), let scheme = url.scheme?.lowercased() else { throw DownloadError.badURL }
         switch scheme {
         case "file":
-            // Read through the same chunked, capped path as `covers set FILE`.
-            var data = Data()
-            try CoverSource.file(url).forEachChunk { chunk in
-                if data.count + chunk.count > options.sizeLimit { throw DownloadError.tooLarge(limit: options.sizeLimit) }
-                data.append(contentsOf: chunk)
-            }
-            return data
+            // Read in chunks and capped by `set`, as for `covers set FILE`.
+            return (.file(url, name: string), nil)
         case "http", "https":
             var delay = options.backoff
             for attempt in 1... {
+                let spool = try CoverSpool()
                 do {
-                    return try await CoverDownload.fetch(url, timeout: options.timeout, limit: options.sizeLimit)
+                    try await CoverDownload.fetch(url, into: spool, timeout: options.timeout, limit: options.sizeLimit)
+                    return (.file(spool.url, name: string), spool)
                 } catch let error as DownloadError where error.isRetryable && attempt < options.attempts {
+                    spool.remove()
                     try await Task.sleep(for: delay)
                     delay *= 2
+                } catch {
+                    spool.remove()
+                    throw error
                 }
             }
             throw DownloadError.badURL   // not reached: the loop returns or throws

@@ -26,7 +26,7 @@ struct CoversSet: ParsableCommand {
         if file == "-" {
             // stdin cannot be read twice (hash first, then copy): it is spooled to a private
             // temporary file, capped as it is read.
-            let spool = try StdinSpool(limit: maxBytes)
+            let spool = try CoverSpool.standardInput(limit: maxBytes)
             defer { spool.remove() }
             info = try library.covers.set(albumID: id, from: .file(spool.url, name: "stdin"), sizeLimit: maxBytes)
         } else {

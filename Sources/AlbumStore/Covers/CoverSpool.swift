@@ -1,0 +1,29 @@
+import Foundation
+
+/// A private temporary file (mode 0600) that a cover's bytes are written to as they arrive,
+/// from a download or from stdin, so that memory does not grow with the image: a cover is
+/// hashed before it is stored, and neither source can be read twice. Store it with
+/// `CoverSource.file(spool.url, name:)`, then `remove()` it.
+public struct CoverSpool: Sendable {
+    public let url: URL
+
+    /// Creates an empty spool file.
+    /// - Throws: `CoverError.file` when the temporary folder does not take it.
+    public init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("albumstore-cover-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw CoverError.file(path: url.path, reason: "cannot create a temporary file")
+        }
+    }
+
+    /// A handle that appends to the spool; the caller closes it.
+    public func writer() throws -> FileHandle {
+        do {
+            return try FileHandle(forWritingTo: url)
+        } catch {
+            throw CoverError.file(path: url.path, reason: "cannot write a temporary file")
+        }
+    }
+
+    public func remove() { try? FileManager.default.removeItem(at: url) }
+}
