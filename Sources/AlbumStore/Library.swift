@@ -367,8 +367,10 @@ public final class Library: Sendable {
 
     /// Runs `work`, which may wait for a lock or the disk, on a thread of its own, so that a
     /// waiting read does not hold one of Swift's few cooperative threads.
-    private func offCooperativeThreads<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
+    func offCooperativeThreads<T: Sendable>(_ work: sending @escaping () throws -> T) async throws -> T {
+        // `work` was sent here, so no other code holds it: handing it to the thread is safe.
+        nonisolated(unsafe) let work = work
+        return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result(catching: work)) }
         }
     }

@@ -3,6 +3,7 @@
 // type of the layer below; running it proves the calls do what their names say.
 import AlbumStore
 import Foundation
+import Synchronization
 import Testing
 
 struct PublicAPITests {
@@ -46,6 +47,15 @@ struct PublicAPITests {
         #expect(try await albums.page().map(\.album.title) == ["Heroes", "Lodger"])
         #expect(try await albums.index(of: lodger.id) == 1)
         #expect(try await library.historyEntries().last?.isUndone == false)
+        let streamed = Mutex<[String]>([])
+        try await albums.forEach(offset: 1) { index, album in streamed.withLock { $0.append("\(index):\(album.title)") } }
+        #expect(streamed.withLock { $0 } == ["1:Lodger"])
+        let csvFile = folder.appendingPathComponent("first.csv")
+        let descriptor = open(csvFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        try await albums.write(to: CSVWriter(to: FileDescriptorSink(fileDescriptor: descriptor)), limit: 1)
+        close(descriptor)
+        let csv = try String(contentsOf: csvFile, encoding: .utf8)
+        #expect(csv.hasPrefix("index,id,title,") && csv.contains("\n0,") && !csv.contains("\n1,"))
 
         // Observation.
         let set = await changes.next()

@@ -93,6 +93,23 @@ public struct AlbumRepository: Sendable {
         try writer.finish()
     }
 
+    /// `forEach(offset:limit:_:)` without blocking Swift's cooperative threads: the read and the
+    /// calls of `body` run on a thread of their own.
+    public func forEach(
+        offset: Int = 0, limit: Int = .max, _ body: @escaping @Sendable (_ index: Int, _ album: Album) throws -> Void
+    ) async throws {
+        try await library.offCooperativeThreads { try self.forEach(offset: offset, limit: limit, body) }
+    }
+
+    /// `write(to:offset:limit:)` without blocking Swift's cooperative threads: the writer is
+    /// handed to a thread of its own, which reads, writes and finishes. The writer is sent, so
+    /// nothing else may hold it or its sink: write to a file, say, and read the file afterwards.
+    public func write<Writer: AlbumWriter & SendableMetatype>(
+        to writer: sending Writer, offset: Int = 0, limit: Int = .max
+    ) async throws {
+        try await library.offCooperativeThreads { try self.write(to: writer, offset: offset, limit: limit) }
+    }
+
     /// Lends `body` each row of the albums query (`Album.columns`), in list order from `offset`
     /// on, up to `limit`, with its index; one read transaction.
     private func stream(offset: Int, limit: Int, _ body: (Int, borrowing Row) throws -> Void) throws {
