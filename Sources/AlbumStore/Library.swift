@@ -223,8 +223,11 @@ public final class Library: Sendable {
 
     /// Runs a change that is navigation, not an edit (session state): one transaction and one
     /// change set like a command, but no history entry, and no change to the albums' order.
+    /// Since `body` changes no album, the order statistics are checked only if it asks for them
+    /// (`Command.order()`) and their blocks are not tidied afterwards: a save of the current
+    /// album is a few statements, not the dozen of a command.
     func navigate<T: Sendable>(_ body: (Command) throws -> T) throws -> T {
-        try write { command in try body(command) }
+        try write(navigation: true) { command in try body(command) }
     }
 
     /// Runs a bulk append (see `AlbumRepository.append(contentsOf:)`): `body` returns the new ids,
@@ -265,19 +268,25 @@ public final class Library: Sendable {
     /// Runs `body` in a write transaction under a new transaction number, with the order
     /// statistics made right first (if they may have missed writes) and tidied last (blocks cut
     /// or merged, `OrderBlocks.finish`), then hands the change log's new entries to subscribers.
-    private func write<T: Sendable>(_ body: (Command) throws -> T) throws -> T {
+    /// `navigation`: `body` changes no album (see `navigate`).
+    private func write<T: Sendable>(navigation: Bool = false, _ body: (Command) throws -> T) throws -> T {
         try refuseIfReadOnly()
         return try retryingStaleOrder {
             try mappingStorageErrors(path: path, busyTimeout: busyTimeout) {
                 try database.withWriter { connection in
                     let (result, latest) = try connection.transaction(.immediate) {
                         try ChangeLog.beginTransaction(in: connection)
-                        if hasOrderStatistics, try !OrderBlocks.albums.areChecked(in: connection) {
+                        if !navigation, hasOrderStatistics, try !OrderBlocks.albums.areChecked(in: connection) {
                             try Self.repairOrderStatistics(migrator, in: connection)
                         }
-                        let command = Command(connection: connection, startCursor: try ChangeLog.latestCursor(in: connection))
+                        let repair = { [migrator] in try Self.repairOrderStatistics(migrator, in: connection) }
+                        let command = Command(
+                            connection: connection, startCursor: try ChangeLog.latestCursor(in: connection),
+                            repairOrder: navigation ? repair : nil)
                         let result = try body(command)
-                        if hasOrderStatistics { try OrderBlocks.albums.finish(in: connection) }
+                        if hasOrderStatistics && (!navigation || command.repairedOrder) {
+                            try OrderBlocks.albums.finish(in: connection)
+                        }
                         let count = commits.withLock { $0 += 1; return $0 }
                         if count % Self.pruneInterval == 1 { try changeLog.prune(in: connection) }
                         return (result, try command.latestCursor())

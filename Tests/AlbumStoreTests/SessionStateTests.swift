@@ -83,6 +83,45 @@ struct SessionStateTests {
         #expect(try ["session_state", "change_control", "change_log"].map { try library.rows(of: $0) } == rows)
     }
 
+    @Test func theCurrentAlbumSavedAtAnIndexIsTheAlbumThereInEveryBlock() throws {
+        let library = try library(albums: 20_000)   // several blocks of order statistics
+        try library.albums.insert(.sample("in between"), at: 6_000)
+        let ids = try library.albums.page().map(\.album.id)
+        for index in [0, 1, 4_095, 4_096, 6_000, 8_191, 8_192, 10_000, 17_000, 20_000] {
+            #expect(try library.session.setCurrentAlbum(at: index) == CurrentAlbum(index: index, albumID: ids[index]))
+            #expect(try library.session.currentAlbum()?.album.id == ids[index])
+        }
+        #expect(try library.session.setCurrentAlbum(at: -1) == CurrentAlbum(index: 20_000, albumID: ids[20_000]))
+        #expect(try library.session.setCurrentAlbum(at: -20_001) == CurrentAlbum(index: 0, albumID: ids[0]))
+        #expect(throws: AlbumError.indexOutOfRange(index: -20_002, valid: 0...20_000)) {
+            try library.session.setCurrentAlbum(at: -20_002)
+        }
+    }
+
+    @Test func aCurrentAlbumSaveRebuildsCountsThatMissedWritesAndUsesThem() throws {
+        let library = try library(albums: 10_000)
+        try SQLiteShell.run("DROP TRIGGER albums_order_update; UPDATE albums SET position = -1 WHERE id = 10000;", on: library.path)
+        #expect(try !BlockCounts(path: library.path).areChecked)
+
+        let moved = try library.albums.album(id: 10_000)
+        #expect(try library.session.setCurrentAlbum(at: 0) == CurrentAlbum(index: 0, albumID: moved?.id))
+        // Rebuilt in the save's transaction, the trigger back: the counts are right and in use.
+        try expectOrderStatisticsMatchTheTable(library)
+        #expect(try ChangeLogTriggerInstaller().plan(in: Connection(path: library.path)).isEmpty)
+        #expect(try library.session.setCurrentAlbum(at: 9_999).albumID == library.albums.album(at: 9_999).id)
+    }
+
+    @Test func theCurrentAlbumIsStoredAsItsJSONValueReads() throws {
+        for current in [CurrentAlbum(index: 3, albumID: 42), CurrentAlbum(index: 0, albumID: nil),
+                        CurrentAlbum(index: Int.max, albumID: .min), CurrentAlbum(index: -1, albumID: .max)] {
+            #expect(current.jsonText == current.json.description)
+        }
+        let library = try library(albums: 3)
+        let saved = try library.session.setCurrentAlbum(at: 2)
+        let stored = try Connection(path: library.path).scalar("SELECT value FROM session_state WHERE id = 1", as: String.self)
+        #expect(stored == saved.json.description)
+    }
+
     @Test func savingTheCurrentAlbumTakesNoUndoStepAndIsObserved() throws {
         let library = try library(albums: 3)
         let entries = try library.historyEntries()

@@ -25,10 +25,12 @@ struct OrderStatistics {
     let count: Int
 
     /// The statistics for what `connection` reads now; `exact` ignores the stored counts.
-    init(in connection: Connection, blocks: OrderBlocks = .albums, exact: Bool = false) throws {
+    /// `checked`: the caller knows the counts are right in this transaction (a library write
+    /// checked them when it began), which spares asking again.
+    init(in connection: Connection, blocks: OrderBlocks = .albums, exact: Bool = false, checked: Bool = false) throws {
         self.connection = connection
         self.blocks = blocks
-        isExact = try exact || !blocks.areChecked(in: connection)
+        isExact = try exact || (!checked && !blocks.areChecked(in: connection))
         let sql = isExact ? "SELECT count(*) FROM \(ChangeLogTriggers.identifier(blocks.table))"
             : "SELECT total(count) FROM \(blocks.blocks)"
         count = try connection.scalar(sql, as: Int.self) ?? 0
@@ -38,24 +40,62 @@ struct OrderStatistics {
     func locate(_ index: Int) throws -> (from: Int64, offset: Int) {
         guard !isExact else { return (OrderBlocks.origin, index) }
         // From the nearer end: an index near the end sums the blocks after it.
-        if index < count / 2 { return try walk(ascending: true, remaining: index) }
-        return try walk(ascending: false, remaining: count - index)
+        let (first, offset, _, _) = index < count / 2 ? try walk(ascending: true, remaining: index)
+            : try walk(ascending: false, remaining: count - index)
+        return (first, offset)
+    }
+
+    /// The row id of the row at `index` (0..<count), read from the position index alone (it
+    /// holds the rowid), stepping into its block from whichever end of the block is nearer: half
+    /// the index entries of `locate` and an OFFSET from the block's start, on average.
+    func id(at index: Int) throws -> Int64 {
+        let table = ChangeLogTriggers.identifier(blocks.table), key = ChangeLogTriggers.identifier(blocks.order.column)
+        let forward = "SELECT rowid FROM \(table) WHERE \(key) >= ? ORDER BY \(key), rowid LIMIT 1 OFFSET ?"
+        let row: Int64?
+        if isExact {
+            row = try connection.scalar(forward, OrderBlocks.origin, index, as: Int64.self)
+        } else {
+            let (first, offset, size, next) = index < count / 2 ? try walk(ascending: true, remaining: index)
+                : try walk(ascending: false, remaining: count - index)
+            // From the block's end: the rows before the next block's first key, backwards (the
+            // last block has no next one: its end is the index's end). One bound only, as going
+            // forwards: a lower bound would be compared with every row stepped over.
+            let fromEnd = size - 1 - offset
+            row = if offset <= fromEnd {
+                try connection.scalar(forward, first, offset, as: Int64.self)
+            } else if let next {
+                try connection.scalar(
+                    "SELECT rowid FROM \(table) WHERE \(key) < ? ORDER BY \(key) DESC, rowid DESC LIMIT 1 OFFSET ?", next, fromEnd,
+                    as: Int64.self)
+            } else {
+                // No bound at all: the key column is NOT NULL, so every row is in some block.
+                try connection.scalar(
+                    "SELECT rowid FROM \(table) ORDER BY \(key) DESC, rowid DESC LIMIT 1 OFFSET ?", fromEnd, as: Int64.self)
+            }
+        }
+        guard let row else { throw Stale() }
+        return row
     }
 
     /// Steps through the blocks from one end until the one holding the wanted row. Ascending,
     /// `remaining` is its offset from the start; descending, its distance from the end (1: the
-    /// last row).
-    private func walk(ascending: Bool, remaining: Int) throws -> (from: Int64, offset: Int) {
+    /// last row). Returns the block's first key, the row's offset in it, the block's count, and
+    /// the next block's first key when the walk has seen it (descending, past the last block: nil).
+    private func walk(ascending: Bool, remaining: Int) throws -> (from: Int64, offset: Int, count: Int, next: Int64?) {
         let statement = try connection.cachedStatement(
             "SELECT first, count FROM \(blocks.blocks) ORDER BY first \(ascending ? "ASC" : "DESC")")
         defer { statement.reset() }
         var remaining = remaining
+        var after: Int64?   // descending: the first key of the block last stepped over
         while try statement.step() {
             let (first, count) = try statement.withCurrentRow { (try $0[0, as: Int64.self], try $0[1, as: Int.self]) }
             if ascending ? remaining < count : remaining <= count {
-                return (first, ascending ? remaining : count - remaining)
+                let next: Int64? = ascending
+                    ? (try statement.step() ? try statement.withCurrentRow { try $0[0, as: Int64.self] } : nil) : after
+                return (first, ascending ? remaining : count - remaining, count, next)
             }
             remaining -= count
+            after = first
         }
         // Counts that do not add up (a negative one, written by another program): the table knows.
         throw Stale()
