@@ -29,6 +29,8 @@ public final class Library: Sendable {
     /// a test's own migrations, which has no albums).
     let hasOrderStatistics: Bool
     let changeLog: ChangeLog
+    /// The order statistics as the writer last read them, for navigation writes.
+    let orderBlocks = OrderBlocksCache()
     let hub = ChangeHub()
     /// The change log position up to which change sets have gone to subscribers.
     let delivered = Mutex<Int64>(0)
@@ -274,23 +276,32 @@ public final class Library: Sendable {
         return try retryingStaleOrder {
             try mappingStorageErrors(path: path, busyTimeout: busyTimeout) {
                 try database.withWriter { connection in
-                    let (result, latest) = try connection.transaction(.immediate) {
+                    let (result, latest, carried) = try connection.transaction(.immediate) {
+                        // Navigation: the file as it is before this write changes anything.
+                        let start = navigation && hasOrderStatistics ? try OrderBlocksCache.State(of: connection) : nil
                         try ChangeLog.beginTransaction(in: connection)
                         if !navigation, hasOrderStatistics, try !OrderBlocks.albums.areChecked(in: connection) {
                             try Self.repairOrderStatistics(migrator, in: connection)
                         }
-                        let repair = { [migrator] in try Self.repairOrderStatistics(migrator, in: connection) }
                         let command = Command(
                             connection: connection, startCursor: try ChangeLog.latestCursor(in: connection),
-                            repairOrder: navigation ? repair : nil)
+                            navigation: start.map { start in
+                                Command.Navigation(cache: orderBlocks, start: start) { [migrator] in
+                                    try Self.repairOrderStatistics(migrator, in: connection)
+                                }
+                            })
                         let result = try body(command)
                         if hasOrderStatistics && (!navigation || command.repairedOrder) {
                             try OrderBlocks.albums.finish(in: connection)
                         }
                         let count = commits.withLock { $0 += 1; return $0 }
                         if count % Self.pruneInterval == 1 { try changeLog.prune(in: connection) }
-                        return (result, try command.latestCursor())
+                        let latest = try command.latestCursor()
+                        // Last: every row this write changes is counted in it.
+                        return (result, latest, try start.map { ($0, try OrderBlocksCache.State(of: connection)) })
                     }
+                    // Committed, and no album changed: blocks read before it still hold after it.
+                    if let (start, end) = carried { orderBlocks.carry(from: start, to: end) }
                     publishCommitted(connection, latest: latest)
                     return result
                 }

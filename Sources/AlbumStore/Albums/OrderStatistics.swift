@@ -17,12 +17,40 @@ struct OrderStatistics {
     /// version showing it): a read retries counting the table itself, a command rebuilds them.
     struct Stale: Error {}
 
+    /// A block as stored: its first key and how many rows it holds.
+    struct Block: Sendable, Equatable {
+        var first: Int64
+        var count: Int
+    }
+
     let connection: Connection
     let blocks: OrderBlocks
     /// Whether the answers come from the table alone (the counts cannot be trusted).
     let isExact: Bool
     /// How many rows the list holds.
     let count: Int
+    /// The blocks in key order, when held in memory (`OrderBlocksCache`); `nil`: read from the table.
+    let loaded: [Block]?
+
+    /// The statistics from `loaded` blocks, with `count` their total, known to be the blocks of
+    /// the file `connection` reads (see `OrderBlocksCache`).
+    init(in connection: Connection, blocks: OrderBlocks = .albums, loaded: [Block], count: Int) {
+        self.connection = connection
+        self.blocks = blocks
+        self.loaded = loaded
+        self.count = count
+        isExact = false
+    }
+
+    /// Reads every block, in key order, and their total: what `OrderBlocksCache` keeps. Counts
+    /// that cannot be trusted are not read: `nil`.
+    static func load(in connection: Connection, blocks: OrderBlocks = .albums) throws -> (blocks: [Block], count: Int)? {
+        guard try blocks.areChecked(in: connection) else { return nil }
+        let rows = try connection.query("SELECT first, count FROM \(blocks.blocks) ORDER BY first") {
+            Block(first: try $0[0, as: Int64.self], count: try $0[1, as: Int.self])
+        }
+        return (rows, rows.reduce(0) { $0 + $1.count })
+    }
 
     /// The statistics for what `connection` reads now; `exact` ignores the stored counts.
     /// `checked`: the caller knows the counts are right in this transaction (a library write
@@ -30,6 +58,7 @@ struct OrderStatistics {
     init(in connection: Connection, blocks: OrderBlocks = .albums, exact: Bool = false, checked: Bool = false) throws {
         self.connection = connection
         self.blocks = blocks
+        loaded = nil
         isExact = try exact || (!checked && !blocks.areChecked(in: connection))
         let sql = isExact ? "SELECT count(*) FROM \(ChangeLogTriggers.identifier(blocks.table))"
             : "SELECT total(count) FROM \(blocks.blocks)"
@@ -82,6 +111,7 @@ struct OrderStatistics {
     /// last row). Returns the block's first key, the row's offset in it, the block's count, and
     /// the next block's first key when the walk has seen it (descending, past the last block: nil).
     private func walk(ascending: Bool, remaining: Int) throws -> (from: Int64, offset: Int, count: Int, next: Int64?) {
+        if let loaded { return try Self.walk(loaded, ascending: ascending, remaining: remaining) }
         let statement = try connection.cachedStatement(
             "SELECT first, count FROM \(blocks.blocks) ORDER BY first \(ascending ? "ASC" : "DESC")")
         defer { statement.reset() }
@@ -101,14 +131,38 @@ struct OrderStatistics {
         throw Stale()
     }
 
+    /// `walk` over blocks held in memory.
+    private static func walk(_ loaded: [Block], ascending: Bool, remaining: Int) throws
+        -> (from: Int64, offset: Int, count: Int, next: Int64?) {
+        var remaining = remaining
+        for position in ascending ? Array(loaded.indices) : loaded.indices.reversed() {
+            let block = loaded[position]
+            if ascending ? remaining < block.count : remaining <= block.count {
+                let next = position + 1 < loaded.count ? loaded[position + 1].first : nil
+                return (block.first, ascending ? remaining : block.count - remaining, block.count, next)
+            }
+            remaining -= block.count
+        }
+        throw Stale()
+    }
+
     /// The index of the row with key `position` and id `id`: the rows of the blocks before its
     /// block, summed, plus those before it in its block, counted in the position index.
     func index(of position: Int64, id: Int64) throws -> Int {
-        let first = isExact ? OrderBlocks.origin
-            : try connection.scalar("SELECT max(first) FROM \(blocks.blocks) WHERE first <= ?", position, as: Int64.self)
+        let first: Int64?, before: Int
+        if isExact {
+            (first, before) = (OrderBlocks.origin, 0)
+        } else if let loaded {
+            // The last block starting at or below the key, and the rows of those before it.
+            let holding = loaded.lastIndex { $0.first <= position }
+            first = holding.map { loaded[$0].first }
+            before = holding.map { loaded[..<$0].reduce(0) { $0 + $1.count } } ?? 0
+        } else {
+            first = try connection.scalar("SELECT max(first) FROM \(blocks.blocks) WHERE first <= ?", position, as: Int64.self)
+            before = first == nil ? 0
+                : try connection.scalar("SELECT total(count) FROM \(blocks.blocks) WHERE first < ?", first, as: Int.self) ?? 0
+        }
         guard let first else { throw Stale() }
-        let before = isExact ? 0
-            : try connection.scalar("SELECT total(count) FROM \(blocks.blocks) WHERE first < ?", first, as: Int.self) ?? 0
         let table = ChangeLogTriggers.identifier(blocks.table), key = ChangeLogTriggers.identifier(blocks.order.column)
         // Both bounds on the key, so SQLite walks only the block's range of the index.
         let inBlock = try connection.scalar("""
