@@ -90,6 +90,8 @@ struct SessionStateTests {
         for index in [0, 1, 4_095, 4_096, 6_000, 8_191, 8_192, 10_000, 17_000, 20_000] {
             #expect(try library.session.setCurrentAlbum(at: index) == CurrentAlbum(index: index, albumID: ids[index]))
             #expect(try library.session.currentAlbum()?.album.id == ids[index])
+            #expect(try library.session.setCurrentAlbum(id: ids[index]) == CurrentAlbum(index: index, albumID: ids[index]))
+            #expect(try library.session.setCurrentAlbum(id: ids[index == 0 ? 1 : index - 1]).index == (index == 0 ? 1 : index - 1))
         }
         #expect(try library.session.setCurrentAlbum(at: -1) == CurrentAlbum(index: 20_000, albumID: ids[20_000]))
         #expect(try library.session.setCurrentAlbum(at: -20_001) == CurrentAlbum(index: 0, albumID: ids[0]))
@@ -118,6 +120,7 @@ struct SessionStateTests {
             let ids = try library.albums.page().map(\.album.id)
             for index in [0, 3_000, 5_000, 7_000, ids.count - 1] {
                 #expect(try library.session.setCurrentAlbum(at: index).albumID == ids[index], comment, sourceLocation: sourceLocation)
+                #expect(try library.session.setCurrentAlbum(id: ids[index]).index == index, comment, sourceLocation: sourceLocation)
             }
         }
         try expectSavedAlbumIsTheOneThere("first saves", #_sourceLocation)

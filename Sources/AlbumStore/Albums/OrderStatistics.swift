@@ -150,6 +150,7 @@ struct OrderStatistics {
     /// block, summed, plus those before it in its block, counted in the position index.
     func index(of position: Int64, id: Int64) throws -> Int {
         let first: Int64?, before: Int
+        let table = ChangeLogTriggers.identifier(blocks.table), key = ChangeLogTriggers.identifier(blocks.order.column)
         if isExact {
             (first, before) = (OrderBlocks.origin, 0)
         } else if let loaded {
@@ -157,13 +158,25 @@ struct OrderStatistics {
             let holding = loaded.lastIndex { $0.first <= position }
             first = holding.map { loaded[$0].first }
             before = holding.map { loaded[..<$0].reduce(0) { $0 + $1.count } } ?? 0
+            // A key in the upper half of its block's key range (keys are spread about evenly in a
+            // block): count the rows from it to the block's end instead, and take them from the
+            // block's count. Either way is right; this one steps over fewer rows.
+            if let holding, holding + 1 < loaded.count {
+                let block = loaded[holding], next = loaded[holding + 1].first
+                if Int128(position) - Int128(block.first) > (Int128(next) - Int128(block.first)) / 2 {
+                    let after = try connection.scalar("""
+                        SELECT count(*) FROM \(table) WHERE \(key) >= ? AND \(key) < ? AND (\(key) > ? OR rowid >= ?)
+                        """, position, next, position, id, as: Int.self) ?? 0
+                    guard after > 0, after <= block.count else { throw Stale() }
+                    return before + block.count - after
+                }
+            }
         } else {
             first = try connection.scalar("SELECT max(first) FROM \(blocks.blocks) WHERE first <= ?", position, as: Int64.self)
             before = first == nil ? 0
                 : try connection.scalar("SELECT total(count) FROM \(blocks.blocks) WHERE first < ?", first, as: Int.self) ?? 0
         }
         guard let first else { throw Stale() }
-        let table = ChangeLogTriggers.identifier(blocks.table), key = ChangeLogTriggers.identifier(blocks.order.column)
         // Both bounds on the key, so SQLite walks only the block's range of the index.
         let inBlock = try connection.scalar("""
             SELECT count(*) FROM \(table) WHERE \(key) >= ? AND \(key) <= ? AND (\(key) < ? OR rowid < ?)
