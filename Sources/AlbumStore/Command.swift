@@ -9,9 +9,28 @@ final class Command {
     /// change log entry is a row changed on this connection, which holds the write lock).
     private let startChanges: Int
 
-    init(connection: Connection, startCursor: Int64) {
+    /// How a navigation write (`Library.navigate`) finds the order statistics itself: it does
+    /// not check them when it begins, and takes them from the writer's cache when the file is
+    /// as it was when they were read.
+    struct Navigation {
+        let cache: OrderBlocksCache
+        /// The file when the write began.
+        let start: OrderBlocksCache.State
+        /// Rebuilds order statistics found wrong (`Library`'s repair).
+        let repair: () throws -> Void
+    }
+
+    /// Set for a navigation write.
+    private let navigation: Navigation?
+    /// Whether `order()` has checked (or rebuilt) them in this navigation write.
+    private var orderIsChecked = false
+    /// Whether `order()` rebuilt them: the transaction must then finish them (`OrderBlocks.finish`).
+    private(set) var repairedOrder = false
+
+    init(connection: Connection, startCursor: Int64, navigation: Navigation? = nil) {
         self.connection = connection
         self.startCursor = startCursor
+        self.navigation = navigation
         startChanges = connection.totalChanges
     }
 
@@ -23,8 +42,24 @@ final class Command {
 
     /// The order statistics of the list as it is now in the transaction: the library made them
     /// right when the transaction began, and the triggers keep them so as the command changes
-    /// rows. Its `count` is the count when asked.
+    /// rows. Its `count` is the count when asked. A navigation write changes no album: it takes
+    /// the blocks from the cache when they still hold, else checks them (rebuilding them if they
+    /// turn out wrong) and reads them into it.
     func order() throws -> OrderStatistics {
-        try OrderStatistics(in: connection)
+        guard let navigation else { return try OrderStatistics(in: connection) }
+        if let (blocks, count) = navigation.cache.blocks(in: navigation.start) {
+            return OrderStatistics(in: connection, loaded: blocks, count: count)
+        }
+        if !orderIsChecked {
+            if try !OrderBlocks.albums.areChecked(in: connection) {
+                try navigation.repair()
+                repairedOrder = true
+            }
+            orderIsChecked = true
+        }
+        guard let (blocks, count) = try OrderStatistics.load(in: connection) else { return try OrderStatistics(in: connection) }
+        // Rebuilt in this transaction, they are not the blocks of the file at its start.
+        if !repairedOrder { navigation.cache.keep(blocks, count: count, in: navigation.start) }
+        return OrderStatistics(in: connection, loaded: blocks, count: count)
     }
 }

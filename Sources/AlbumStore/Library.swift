@@ -29,6 +29,8 @@ public final class Library: Sendable {
     /// a test's own migrations, which has no albums).
     let hasOrderStatistics: Bool
     let changeLog: ChangeLog
+    /// The order statistics as the writer last read them, for navigation writes.
+    let orderBlocks = OrderBlocksCache()
     let hub = ChangeHub()
     /// The change log position up to which change sets have gone to subscribers.
     let delivered = Mutex<Int64>(0)
@@ -223,8 +225,11 @@ public final class Library: Sendable {
 
     /// Runs a change that is navigation, not an edit (session state): one transaction and one
     /// change set like a command, but no history entry, and no change to the albums' order.
+    /// Since `body` changes no album, the order statistics are checked only if it asks for them
+    /// (`Command.order()`) and their blocks are not tidied afterwards: a save of the current
+    /// album is a few statements, not the dozen of a command.
     func navigate<T: Sendable>(_ body: (Command) throws -> T) throws -> T {
-        try write { command in try body(command) }
+        try write(navigation: true) { command in try body(command) }
     }
 
     /// Runs a bulk append (see `AlbumRepository.append(contentsOf:)`): `body` returns the new ids,
@@ -265,23 +270,38 @@ public final class Library: Sendable {
     /// Runs `body` in a write transaction under a new transaction number, with the order
     /// statistics made right first (if they may have missed writes) and tidied last (blocks cut
     /// or merged, `OrderBlocks.finish`), then hands the change log's new entries to subscribers.
-    private func write<T: Sendable>(_ body: (Command) throws -> T) throws -> T {
+    /// `navigation`: `body` changes no album (see `navigate`).
+    private func write<T: Sendable>(navigation: Bool = false, _ body: (Command) throws -> T) throws -> T {
         try refuseIfReadOnly()
         return try retryingStaleOrder {
             try mappingStorageErrors(path: path, busyTimeout: busyTimeout) {
                 try database.withWriter { connection in
-                    let (result, latest) = try connection.transaction(.immediate) {
+                    let (result, latest, carried) = try connection.transaction(.immediate) {
+                        // Navigation: the file as it is before this write changes anything.
+                        let start = navigation && hasOrderStatistics ? try OrderBlocksCache.State(of: connection) : nil
                         try ChangeLog.beginTransaction(in: connection)
-                        if hasOrderStatistics, try !OrderBlocks.albums.areChecked(in: connection) {
+                        if !navigation, hasOrderStatistics, try !OrderBlocks.albums.areChecked(in: connection) {
                             try Self.repairOrderStatistics(migrator, in: connection)
                         }
-                        let command = Command(connection: connection, startCursor: try ChangeLog.latestCursor(in: connection))
+                        let command = Command(
+                            connection: connection, startCursor: try ChangeLog.latestCursor(in: connection),
+                            navigation: start.map { start in
+                                Command.Navigation(cache: orderBlocks, start: start) { [migrator] in
+                                    try Self.repairOrderStatistics(migrator, in: connection)
+                                }
+                            })
                         let result = try body(command)
-                        if hasOrderStatistics { try OrderBlocks.albums.finish(in: connection) }
+                        if hasOrderStatistics && (!navigation || command.repairedOrder) {
+                            try OrderBlocks.albums.finish(in: connection)
+                        }
                         let count = commits.withLock { $0 += 1; return $0 }
                         if count % Self.pruneInterval == 1 { try changeLog.prune(in: connection) }
-                        return (result, try command.latestCursor())
+                        let latest = try command.latestCursor()
+                        // Last: every row this write changes is counted in it.
+                        return (result, latest, try start.map { ($0, try OrderBlocksCache.State(of: connection)) })
                     }
+                    // Committed, and no album changed: blocks read before it still hold after it.
+                    if let (start, end) = carried { orderBlocks.carry(from: start, to: end) }
                     publishCommitted(connection, latest: latest)
                     return result
                 }

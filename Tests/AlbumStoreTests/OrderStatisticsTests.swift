@@ -29,6 +29,31 @@ struct OrderStatisticsTests {
                 sourceLocation: sourceLocation)
     }
 
+    @Test func theIDAtAnIndexIsFoundFromEitherEndOfItsBlock() throws {
+        let library = try library()
+        // Blocks of different sizes: inserts into the second, deletes from the third.
+        for number in 0..<300 { try library.albums.insert(.sample("in \(number)"), at: 5_000 + number) }
+        for _ in 0..<200 { try library.albums.delete(at: 10_000) }
+        let ids = try library.albums.page().map(\.album.id)
+        let blocks = try BlockCounts(path: library.path).stored
+        #expect(blocks.count >= 4 && Set(blocks.map(\.count)).count > 1)
+        // Every block's first and last rows, the rows around its middle, and a stride.
+        var starts: [Int] = [0]
+        for block in blocks.dropLast() { starts.append(starts.last! + block.count) }
+        var indexes = Array(stride(from: 0, to: ids.count, by: 997)) + [ids.count - 1]
+        for (start, block) in zip(starts, blocks) {
+            indexes += [start, start + 1, start + block.count / 2 - 1, start + block.count / 2, start + block.count / 2 + 1,
+                        start + block.count - 2, start + block.count - 1]
+        }
+        for exact in [false, true] {
+            let found = try library.read { connection in
+                let order = try OrderStatistics(in: connection, exact: exact)
+                return try indexes.map { try order.id(at: $0) }
+            }
+            #expect(found == indexes.map { ids[$0] }, "exact: \(exact)")
+        }
+    }
+
     @Test func aBulkAppendIsCutIntoBlocksOfTheirSize() throws {
         let library = try library()
         try expectOrderStatisticsMatchTheTable(library)

@@ -83,6 +83,97 @@ struct SessionStateTests {
         #expect(try ["session_state", "change_control", "change_log"].map { try library.rows(of: $0) } == rows)
     }
 
+    @Test func theCurrentAlbumSavedAtAnIndexIsTheAlbumThereInEveryBlock() throws {
+        let library = try library(albums: 20_000)   // several blocks of order statistics
+        try library.albums.insert(.sample("in between"), at: 6_000)
+        let ids = try library.albums.page().map(\.album.id)
+        for index in [0, 1, 4_095, 4_096, 6_000, 8_191, 8_192, 10_000, 17_000, 20_000] {
+            #expect(try library.session.setCurrentAlbum(at: index) == CurrentAlbum(index: index, albumID: ids[index]))
+            #expect(try library.session.currentAlbum()?.album.id == ids[index])
+            #expect(try library.session.setCurrentAlbum(id: ids[index]) == CurrentAlbum(index: index, albumID: ids[index]))
+            #expect(try library.session.setCurrentAlbum(id: ids[index == 0 ? 1 : index - 1]).index == (index == 0 ? 1 : index - 1))
+        }
+        #expect(try library.session.setCurrentAlbum(at: -1) == CurrentAlbum(index: 20_000, albumID: ids[20_000]))
+        #expect(try library.session.setCurrentAlbum(at: -20_001) == CurrentAlbum(index: 0, albumID: ids[0]))
+        #expect(throws: AlbumError.indexOutOfRange(index: -20_002, valid: 0...20_000)) {
+            try library.session.setCurrentAlbum(at: -20_002)
+        }
+    }
+
+    @Test func aCurrentAlbumSaveRebuildsCountsThatMissedWritesAndUsesThem() throws {
+        let library = try library(albums: 10_000)
+        try SQLiteShell.run("DROP TRIGGER albums_order_update; UPDATE albums SET position = -1 WHERE id = 10000;", on: library.path)
+        #expect(try !BlockCounts(path: library.path).areChecked)
+
+        let moved = try library.albums.album(id: 10_000)
+        #expect(try library.session.setCurrentAlbum(at: 0) == CurrentAlbum(index: 0, albumID: moved?.id))
+        // Rebuilt in the save's transaction, the trigger back: the counts are right and in use.
+        try expectOrderStatisticsMatchTheTable(library)
+        #expect(try ChangeLogTriggerInstaller().plan(in: Connection(path: library.path)).isEmpty)
+        #expect(try library.session.setCurrentAlbum(at: 9_999).albumID == library.albums.album(at: 9_999).id)
+    }
+
+    @Test func theCurrentAlbumSavedAtAnIndexFollowsEveryChangeToTheList() throws {
+        let library = try library(albums: 10_000)
+        let other = try Library.open(at: url)
+        let expectSavedAlbumIsTheOneThere = { (comment: Comment, sourceLocation: SourceLocation) in
+            let ids = try library.albums.page().map(\.album.id)
+            for index in [0, 3_000, 5_000, 7_000, ids.count - 1] {
+                #expect(try library.session.setCurrentAlbum(at: index).albumID == ids[index], comment, sourceLocation: sourceLocation)
+                #expect(try library.session.setCurrentAlbum(id: ids[index]).index == index, comment, sourceLocation: sourceLocation)
+            }
+        }
+        try expectSavedAlbumIsTheOneThere("first saves", #_sourceLocation)
+        // Another connection (the same process: a process of its own commits the same way).
+        try other.albums.delete(at: 100)
+        try other.albums.insert(.sample("elsewhere"), at: 4_000)
+        try expectSavedAlbumIsTheOneThere("after another connection's commands", #_sourceLocation)
+        try SQLiteShell.run("DELETE FROM albums WHERE id BETWEEN 200 AND 260;", on: url.path)
+        try expectSavedAlbumIsTheOneThere("after another program's delete", #_sourceLocation)
+        // This library's own commands, and other navigation in between.
+        try library.albums.move(id: try library.albums.album(at: 9_000).id, to: 10)
+        try expectSavedAlbumIsTheOneThere("after a move", #_sourceLocation)
+        try library.session.setTabOrder(["a", "b"])
+        try library.session.setValue(.integer(1), forKey: "k")
+        try library.albums.delete(at: 0)
+        try expectSavedAlbumIsTheOneThere("after navigation and a delete", #_sourceLocation)
+        try library.undo()
+        try expectSavedAlbumIsTheOneThere("after an undo", #_sourceLocation)
+    }
+
+    @Test func navigationKeepsTheBlocksTheCurrentAlbumSaveReadAndAnyOtherWriteDropsThem() throws {
+        let library = try library(albums: 10_000)
+        let other = try Library.open(at: url)
+        let cached = {
+            try library.database.withWriter { connection in
+                try connection.read { library.orderBlocks.blocks(in: try OrderBlocksCache.State(of: connection)) != nil }
+            }
+        }
+        try library.session.setCurrentAlbum(at: 10)
+        #expect(try cached())
+        try library.session.setCurrentAlbum(at: 9_000)
+        try library.session.setTabOrder(["a", "b"])
+        try library.session.setValue(.string("v"), forKey: "k")
+        #expect(try cached(), "navigation changes no album")
+        try library.albums.delete(at: 0)
+        #expect(try !cached(), "a command")
+
+        try library.session.setCurrentAlbum(at: 10)
+        try other.session.setValue(.string("w"), forKey: "k")
+        #expect(try !cached(), "another connection's commit")
+    }
+
+    @Test func theCurrentAlbumIsStoredAsItsJSONValueReads() throws {
+        for current in [CurrentAlbum(index: 3, albumID: 42), CurrentAlbum(index: 0, albumID: nil),
+                        CurrentAlbum(index: Int.max, albumID: .min), CurrentAlbum(index: -1, albumID: .max)] {
+            #expect(current.jsonText == current.json.description)
+        }
+        let library = try library(albums: 3)
+        let saved = try library.session.setCurrentAlbum(at: 2)
+        let stored = try Connection(path: library.path).scalar("SELECT value FROM session_state WHERE id = 1", as: String.self)
+        #expect(stored == saved.json.description)
+    }
+
     @Test func savingTheCurrentAlbumTakesNoUndoStepAndIsObserved() throws {
         let library = try library(albums: 3)
         let entries = try library.historyEntries()

@@ -338,6 +338,12 @@ public struct AlbumRepository: Sendable {
         }
     }
 
+    /// The id of the album at `index` (-1 is the last), without reading its row: from the
+    /// position index alone (`OrderStatistics.id(at:)`).
+    static func id(at index: Int) -> @Sendable (Connection, OrderStatistics) throws -> Album.ID {
+        { _, order in try order.id(at: try resolved(index, in: 0..<order.count)) }
+    }
+
     static func page(offset: Int, limit: Int) -> @Sendable (Connection, OrderStatistics?) throws -> [IndexedAlbum] {
         { connection, order in
             var page: [IndexedAlbum] = []

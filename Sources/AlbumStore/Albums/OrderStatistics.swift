@@ -17,18 +17,49 @@ struct OrderStatistics {
     /// version showing it): a read retries counting the table itself, a command rebuilds them.
     struct Stale: Error {}
 
+    /// A block as stored: its first key and how many rows it holds.
+    struct Block: Sendable, Equatable {
+        var first: Int64
+        var count: Int
+    }
+
     let connection: Connection
     let blocks: OrderBlocks
     /// Whether the answers come from the table alone (the counts cannot be trusted).
     let isExact: Bool
     /// How many rows the list holds.
     let count: Int
+    /// The blocks in key order, when held in memory (`OrderBlocksCache`); `nil`: read from the table.
+    let loaded: [Block]?
 
-    /// The statistics for what `connection` reads now; `exact` ignores the stored counts.
-    init(in connection: Connection, blocks: OrderBlocks = .albums, exact: Bool = false) throws {
+    /// The statistics from `loaded` blocks, with `count` their total, known to be the blocks of
+    /// the file `connection` reads (see `OrderBlocksCache`).
+    init(in connection: Connection, blocks: OrderBlocks = .albums, loaded: [Block], count: Int) {
         self.connection = connection
         self.blocks = blocks
-        isExact = try exact || !blocks.areChecked(in: connection)
+        self.loaded = loaded
+        self.count = count
+        isExact = false
+    }
+
+    /// Reads every block, in key order, and their total: what `OrderBlocksCache` keeps. Counts
+    /// that cannot be trusted are not read: `nil`.
+    static func load(in connection: Connection, blocks: OrderBlocks = .albums) throws -> (blocks: [Block], count: Int)? {
+        guard try blocks.areChecked(in: connection) else { return nil }
+        let rows = try connection.query("SELECT first, count FROM \(blocks.blocks) ORDER BY first") {
+            Block(first: try $0[0, as: Int64.self], count: try $0[1, as: Int.self])
+        }
+        return (rows, rows.reduce(0) { $0 + $1.count })
+    }
+
+    /// The statistics for what `connection` reads now; `exact` ignores the stored counts.
+    /// `checked`: the caller knows the counts are right in this transaction (a library write
+    /// checked them when it began), which spares asking again.
+    init(in connection: Connection, blocks: OrderBlocks = .albums, exact: Bool = false, checked: Bool = false) throws {
+        self.connection = connection
+        self.blocks = blocks
+        loaded = nil
+        isExact = try exact || (!checked && !blocks.areChecked(in: connection))
         let sql = isExact ? "SELECT count(*) FROM \(ChangeLogTriggers.identifier(blocks.table))"
             : "SELECT total(count) FROM \(blocks.blocks)"
         count = try connection.scalar(sql, as: Int.self) ?? 0
@@ -38,38 +69,114 @@ struct OrderStatistics {
     func locate(_ index: Int) throws -> (from: Int64, offset: Int) {
         guard !isExact else { return (OrderBlocks.origin, index) }
         // From the nearer end: an index near the end sums the blocks after it.
-        if index < count / 2 { return try walk(ascending: true, remaining: index) }
-        return try walk(ascending: false, remaining: count - index)
+        let (first, offset, _, _) = index < count / 2 ? try walk(ascending: true, remaining: index)
+            : try walk(ascending: false, remaining: count - index)
+        return (first, offset)
+    }
+
+    /// The row id of the row at `index` (0..<count), read from the position index alone (it
+    /// holds the rowid), stepping into its block from whichever end of the block is nearer: half
+    /// the index entries of `locate` and an OFFSET from the block's start, on average.
+    func id(at index: Int) throws -> Int64 {
+        let table = ChangeLogTriggers.identifier(blocks.table), key = ChangeLogTriggers.identifier(blocks.order.column)
+        let forward = "SELECT rowid FROM \(table) WHERE \(key) >= ? ORDER BY \(key), rowid LIMIT 1 OFFSET ?"
+        let row: Int64?
+        if isExact {
+            row = try connection.scalar(forward, OrderBlocks.origin, index, as: Int64.self)
+        } else {
+            let (first, offset, size, next) = index < count / 2 ? try walk(ascending: true, remaining: index)
+                : try walk(ascending: false, remaining: count - index)
+            // From the block's end: the rows before the next block's first key, backwards (the
+            // last block has no next one: its end is the index's end). One bound only, as going
+            // forwards: a lower bound would be compared with every row stepped over.
+            let fromEnd = size - 1 - offset
+            row = if offset <= fromEnd {
+                try connection.scalar(forward, first, offset, as: Int64.self)
+            } else if let next {
+                try connection.scalar(
+                    "SELECT rowid FROM \(table) WHERE \(key) < ? ORDER BY \(key) DESC, rowid DESC LIMIT 1 OFFSET ?", next, fromEnd,
+                    as: Int64.self)
+            } else {
+                // No bound at all: the key column is NOT NULL, so every row is in some block.
+                try connection.scalar(
+                    "SELECT rowid FROM \(table) ORDER BY \(key) DESC, rowid DESC LIMIT 1 OFFSET ?", fromEnd, as: Int64.self)
+            }
+        }
+        guard let row else { throw Stale() }
+        return row
     }
 
     /// Steps through the blocks from one end until the one holding the wanted row. Ascending,
     /// `remaining` is its offset from the start; descending, its distance from the end (1: the
-    /// last row).
-    private func walk(ascending: Bool, remaining: Int) throws -> (from: Int64, offset: Int) {
+    /// last row). Returns the block's first key, the row's offset in it, the block's count, and
+    /// the next block's first key when the walk has seen it (descending, past the last block: nil).
+    private func walk(ascending: Bool, remaining: Int) throws -> (from: Int64, offset: Int, count: Int, next: Int64?) {
+        if let loaded { return try Self.walk(loaded, ascending: ascending, remaining: remaining) }
         let statement = try connection.cachedStatement(
             "SELECT first, count FROM \(blocks.blocks) ORDER BY first \(ascending ? "ASC" : "DESC")")
         defer { statement.reset() }
         var remaining = remaining
+        var after: Int64?   // descending: the first key of the block last stepped over
         while try statement.step() {
             let (first, count) = try statement.withCurrentRow { (try $0[0, as: Int64.self], try $0[1, as: Int.self]) }
             if ascending ? remaining < count : remaining <= count {
-                return (first, ascending ? remaining : count - remaining)
+                let next: Int64? = ascending
+                    ? (try statement.step() ? try statement.withCurrentRow { try $0[0, as: Int64.self] } : nil) : after
+                return (first, ascending ? remaining : count - remaining, count, next)
             }
             remaining -= count
+            after = first
         }
         // Counts that do not add up (a negative one, written by another program): the table knows.
+        throw Stale()
+    }
+
+    /// `walk` over blocks held in memory.
+    private static func walk(_ loaded: [Block], ascending: Bool, remaining: Int) throws
+        -> (from: Int64, offset: Int, count: Int, next: Int64?) {
+        var remaining = remaining
+        for position in ascending ? Array(loaded.indices) : loaded.indices.reversed() {
+            let block = loaded[position]
+            if ascending ? remaining < block.count : remaining <= block.count {
+                let next = position + 1 < loaded.count ? loaded[position + 1].first : nil
+                return (block.first, ascending ? remaining : block.count - remaining, block.count, next)
+            }
+            remaining -= block.count
+        }
         throw Stale()
     }
 
     /// The index of the row with key `position` and id `id`: the rows of the blocks before its
     /// block, summed, plus those before it in its block, counted in the position index.
     func index(of position: Int64, id: Int64) throws -> Int {
-        let first = isExact ? OrderBlocks.origin
-            : try connection.scalar("SELECT max(first) FROM \(blocks.blocks) WHERE first <= ?", position, as: Int64.self)
-        guard let first else { throw Stale() }
-        let before = isExact ? 0
-            : try connection.scalar("SELECT total(count) FROM \(blocks.blocks) WHERE first < ?", first, as: Int.self) ?? 0
+        let first: Int64?, before: Int
         let table = ChangeLogTriggers.identifier(blocks.table), key = ChangeLogTriggers.identifier(blocks.order.column)
+        if isExact {
+            (first, before) = (OrderBlocks.origin, 0)
+        } else if let loaded {
+            // The last block starting at or below the key, and the rows of those before it.
+            let holding = loaded.lastIndex { $0.first <= position }
+            first = holding.map { loaded[$0].first }
+            before = holding.map { loaded[..<$0].reduce(0) { $0 + $1.count } } ?? 0
+            // A key in the upper half of its block's key range (keys are spread about evenly in a
+            // block): count the rows from it to the block's end instead, and take them from the
+            // block's count. Either way is right; this one steps over fewer rows.
+            if let holding, holding + 1 < loaded.count {
+                let block = loaded[holding], next = loaded[holding + 1].first
+                if Int128(position) - Int128(block.first) > (Int128(next) - Int128(block.first)) / 2 {
+                    let after = try connection.scalar("""
+                        SELECT count(*) FROM \(table) WHERE \(key) >= ? AND \(key) < ? AND (\(key) > ? OR rowid >= ?)
+                        """, position, next, position, id, as: Int.self) ?? 0
+                    guard after > 0, after <= block.count else { throw Stale() }
+                    return before + block.count - after
+                }
+            }
+        } else {
+            first = try connection.scalar("SELECT max(first) FROM \(blocks.blocks) WHERE first <= ?", position, as: Int64.self)
+            before = first == nil ? 0
+                : try connection.scalar("SELECT total(count) FROM \(blocks.blocks) WHERE first < ?", first, as: Int.self) ?? 0
+        }
+        guard let first else { throw Stale() }
         // Both bounds on the key, so SQLite walks only the block's range of the index.
         let inBlock = try connection.scalar("""
             SELECT count(*) FROM \(table) WHERE \(key) >= ? AND \(key) <= ? AND (\(key) < ? OR rowid < ?)

@@ -22,4 +22,10 @@ public struct CurrentAlbum: Sendable, Hashable {
     var json: JSONValue {
         .object(["index": .integer(Int64(index)), "album_id": albumID.map { .integer($0) } ?? .null])
     }
+
+    /// `json`'s text (`json.description`: compact, keys sorted), written directly: the save of
+    /// the current album writes it every time, and it is two integers.
+    var jsonText: String {
+        "{\"album_id\":\(albumID.map { String($0) } ?? "null"),\"index\":\(index)}"
+    }
 }

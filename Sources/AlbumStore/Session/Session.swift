@@ -39,9 +39,10 @@ public struct Session: Sendable {
     public func setCurrentAlbum(at index: Int) throws -> CurrentAlbum {
         try save { command in
             let order = try command.order()
-            let album = try AlbumRepository.album(at: index)(command.connection, order)
+            // The id from the position index alone: the album's row is not read.
+            let id = try AlbumRepository.id(at: index)(command.connection, order)
             // A negative index counts from the end: keep the place it names.
-            return CurrentAlbum(index: index >= 0 ? index : order.count + index, albumID: album.id)
+            return CurrentAlbum(index: index >= 0 ? index : order.count + index, albumID: id)
         }
     }
 
@@ -67,7 +68,7 @@ public struct Session: Sendable {
     private func save(_ find: (Command) throws -> CurrentAlbum) throws -> CurrentAlbum {
         try library.navigate { command in
             let current = try find(command)
-            try SessionStore.write(current.json, for: .currentAlbum, comparing: false, in: command.connection)
+            try SessionStore.write(text: current.jsonText, for: .currentAlbum, in: command.connection)
             return current
         }
     }

@@ -53,6 +53,13 @@ enum SessionStore {
     static func write(_ value: JSONValue?, for item: SessionItem, comparing: Bool = true, in connection: Connection) throws -> Bool {
         let text = value?.description
         if comparing, try holds(value, text: text, for: item, in: connection) { return false }
+        return try write(text: text, for: item, in: connection)
+    }
+
+    /// Stores `text`, a value's compact JSON, for `item` (`nil` removes it) without comparing.
+    /// Returns whether it wrote.
+    @discardableResult
+    static func write(text: String?, for item: SessionItem, in connection: Connection) throws -> Bool {
         switch (item, text) {
         case let (.key(name), text?):
             // An upsert, not REPLACE: the key keeps its row id, so observers see an update.
