@@ -29,8 +29,7 @@ struct OrderStatistics {
         self.connection = connection
         self.blocks = blocks
         isExact = try exact || !blocks.areChecked(in: connection)
-        let sql = isExact ? "SELECT count(*) FROM \(ChangeLogTriggers.identifier(blocks.table))"
-            : "SELECT total(count) FROM \(blocks.blocks)"
+        let sql = isExact ? blocks.statisticsSQL.exactCount : blocks.statisticsSQL.count
         count = try connection.scalar(sql, as: Int.self) ?? 0
     }
 
@@ -47,7 +46,7 @@ struct OrderStatistics {
     /// last row).
     private func walk(ascending: Bool, remaining: Int) throws -> (from: Int64, offset: Int) {
         let statement = try connection.cachedStatement(
-            "SELECT first, count FROM \(blocks.blocks) ORDER BY first \(ascending ? "ASC" : "DESC")")
+            ascending ? blocks.statisticsSQL.ascending : blocks.statisticsSQL.descending)
         defer { statement.reset() }
         var remaining = remaining
         while try statement.step() {
@@ -65,15 +64,12 @@ struct OrderStatistics {
     /// block, summed, plus those before it in its block, counted in the position index.
     func index(of position: Int64, id: Int64) throws -> Int {
         let first = isExact ? OrderBlocks.origin
-            : try connection.scalar("SELECT max(first) FROM \(blocks.blocks) WHERE first <= ?", position, as: Int64.self)
+            : try connection.scalar(blocks.statisticsSQL.blockOf, position, as: Int64.self)
         guard let first else { throw Stale() }
         let before = isExact ? 0
-            : try connection.scalar("SELECT total(count) FROM \(blocks.blocks) WHERE first < ?", first, as: Int.self) ?? 0
-        let table = ChangeLogTriggers.identifier(blocks.table), key = ChangeLogTriggers.identifier(blocks.order.column)
-        // Both bounds on the key, so SQLite walks only the block's range of the index.
-        let inBlock = try connection.scalar("""
-            SELECT count(*) FROM \(table) WHERE \(key) >= ? AND \(key) <= ? AND (\(key) < ? OR rowid < ?)
-            """, first, position, position, id, as: Int.self) ?? 0
+            : try connection.scalar(blocks.statisticsSQL.countBefore, first, as: Int.self) ?? 0
+        let inBlock = try connection.scalar(
+            blocks.statisticsSQL.countInBlock, first, position, position, id, as: Int.self) ?? 0
         guard before + inBlock < count else { throw Stale() }
         return before + inBlock
     }
