@@ -32,17 +32,19 @@ struct OrderBlocks: InsertFollower {
         quotedTable = ChangeLogTriggers.identifier(table)
         column = ChangeLogTriggers.identifier(order.column)
         let checked = ChangeLogTriggers.identifier(order.checked)
+        // ?1: the schema version, read by `schemaVersion` (the table-valued `pragma_schema_version`
+        // prepares a PRAGMA statement each time it runs, and a command reads this 3 to 5 times).
         areCheckedSQL = """
-            SELECT (SELECT schema_version FROM \(checked) WHERE id = 1) = (SELECT schema_version FROM pragma_schema_version)
-                AND EXISTS (SELECT 1 FROM \(blocks) WHERE first = ?)
+            SELECT (SELECT schema_version FROM \(checked) WHERE id = 1) = ?1
+                AND EXISTS (SELECT 1 FROM \(blocks) WHERE first = ?2)
             """
         // Written only when it differs: an ordinary command writes no extra page.
-        stampSQL = """
-            UPDATE \(checked) SET schema_version = (SELECT schema_version FROM pragma_schema_version)
-            WHERE id = 1 AND schema_version IS NOT (SELECT schema_version FROM pragma_schema_version)
-            """
+        stampSQL = "UPDATE \(checked) SET schema_version = ?1 WHERE id = 1 AND schema_version IS NOT ?1"
         unevenSQL = "SELECT first, count FROM \(blocks) WHERE count > ? OR (count < ? AND first > ?) ORDER BY first"
-        statisticsSQL = StatisticsSQL(blocks: blocks, table: quotedTable, column: column)
+        let total = ChangeLogTriggers.identifier(order.total)
+        resetTotalSQL = "INSERT OR REPLACE INTO \(total) (id, total) VALUES (1, (SELECT coalesce(sum(count), 0) FROM \(blocks)))"
+        addToTotalSQL = "UPDATE \(total) SET total = total + ? WHERE id = 1"
+        statisticsSQL = StatisticsSQL(blocks: blocks, table: quotedTable, column: column, total: total)
     }
 
     /// The first key of the first block: the smallest 64-bit integer, so every key has a block.
@@ -55,7 +57,12 @@ struct OrderBlocks: InsertFollower {
     /// `sqlite3` shell) changes the schema version, so counts that may have missed writes are
     /// found out by this one comparison (two small reads).
     func areChecked(in connection: Connection) throws -> Bool {
-        try connection.scalar(areCheckedSQL, Self.origin, as: Bool.self) ?? false
+        try connection.scalar(areCheckedSQL, try Self.schemaVersion(in: connection), Self.origin, as: Bool.self) ?? false
+    }
+
+    /// The schema version of the file as `connection` sees it now (in its transaction).
+    private static func schemaVersion(in connection: Connection) throws -> Int64 {
+        try connection.scalar("PRAGMA main.schema_version", as: Int64.self) ?? 0
     }
 
     /// Cuts and merges blocks that need it, then records that the counts are right at the schema
@@ -63,7 +70,7 @@ struct OrderBlocks: InsertFollower {
     /// (the triggers', or a bulk insert's catch-up) kept them right.
     func finish(in connection: Connection) throws {
         try rebalance(in: connection)
-        try connection.run(stampSQL)
+        try connection.run(stampSQL, try Self.schemaVersion(in: connection))
     }
 
     // MARK: Shape
@@ -74,7 +81,23 @@ struct OrderBlocks: InsertFollower {
         try connection.run("DELETE FROM \(blocks)")
         try connection.run("INSERT INTO \(blocks) (first, count) VALUES (?, 0)", Self.origin)
         try cut(from: Self.origin, in: connection)
-        try connection.run(stampSQL)
+        try ifTotalKept { try connection.run(resetTotalSQL) }
+        try connection.run(stampSQL, try Self.schemaVersion(in: connection))
+    }
+
+    /// The total of the counts as stored (migration 0010), or `nil` when the file keeps none
+    /// (an older schema): then the counts are summed.
+    func storedTotal(in connection: Connection) throws -> Int? {
+        try ifTotalKept { try connection.scalar(statisticsSQL.total, as: Int.self) } ?? nil
+    }
+
+    /// Runs `body` unless the file has no total's table (migrations before 0010).
+    private func ifTotalKept<T>(_ body: () throws -> T) throws -> T? {
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.message.hasPrefix("no such table") {
+            return nil
+        }
     }
 
     /// Whether some block is to be cut or merged (a scan of the blocks' few thousand rows).
@@ -156,9 +179,11 @@ struct OrderBlocks: InsertFollower {
     func catchUp(inserted ids: RowIDs, in connection: Connection) throws {
         let add = try connection.cachedStatement("UPDATE \(blocks) SET count = count + ? WHERE first = ?")
         let last = try connection.scalar("SELECT max(first) FROM \(blocks)", as: Int64.self)
+        var added = 0
         for range in ids.ranges {
             if let last, try appendedCount(range, after: last, in: connection) == range.count {
                 try add.run(range.count, last)
+                added += range.count
                 continue
             }
             let grouped = try connection.cachedStatement("""
@@ -170,8 +195,11 @@ struct OrderBlocks: InsertFollower {
                 // nothing, and the next command, finding the counts unchecked, rebuilds them.
                 guard let first = block.first else { continue }
                 try add.run(block.count, first)
+                added += block.count
             }
         }
+        // The total takes what the blocks took (the insert trigger that keeps it stood aside too).
+        if added > 0 { try ifTotalKept { try connection.run(addToTotalSQL, added) } }
     }
 
     /// How many rows of `ids` have a key at or after the key of the first of them, itself in the
@@ -195,12 +223,15 @@ struct OrderBlocks: InsertFollower {
     private let areCheckedSQL: String
     private let stampSQL: String
     private let unevenSQL: String
+    private let resetTotalSQL: String
+    private let addToTotalSQL: String
     /// What `OrderStatistics` reads.
     let statisticsSQL: StatisticsSQL
 
     /// The statements of `OrderStatistics`, built with the names once.
     struct StatisticsSQL {
         let count: String
+        let total: String
         let exactCount: String
         let ascending: String
         let descending: String
@@ -208,8 +239,9 @@ struct OrderBlocks: InsertFollower {
         let countBefore: String
         let countInBlock: String
 
-        init(blocks: String, table: String, column key: String) {
+        init(blocks: String, table: String, column key: String, total totalTable: String) {
             count = "SELECT total(count) FROM \(blocks)"
+            total = "SELECT total FROM \(totalTable) WHERE id = 1"
             exactCount = "SELECT count(*) FROM \(table)"
             ascending = "SELECT first, count FROM \(blocks) ORDER BY first ASC"
             descending = "SELECT first, count FROM \(blocks) ORDER BY first DESC"

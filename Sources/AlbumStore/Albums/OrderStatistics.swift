@@ -29,8 +29,14 @@ struct OrderStatistics {
         self.connection = connection
         self.blocks = blocks
         isExact = try exact || !blocks.areChecked(in: connection)
-        let sql = isExact ? blocks.statisticsSQL.exactCount : blocks.statisticsSQL.count
-        count = try connection.scalar(sql, as: Int.self) ?? 0
+        if isExact {
+            count = try connection.scalar(blocks.statisticsSQL.exactCount, as: Int.self) ?? 0
+        } else if let total = try blocks.storedTotal(in: connection) {
+            // Kept by the same triggers as the counts, so trusted with them.
+            count = total
+        } else {
+            count = try connection.scalar(blocks.statisticsSQL.count, as: Int.self) ?? 0
+        }
     }
 
     /// The first key of the block holding index `index` (0..<count) and its offset from there.
