@@ -9,11 +9,14 @@ struct BlockCounts {
     /// For each stored block, the albums whose key is in its range, counted in the table.
     var counted: [Int]
     var total: Int
+    /// The total the library keeps (migration 0010), `nil` in a file without one.
+    var storedTotal: Int?
     /// Whether the library would use the stored counts (else it counts the table itself).
     var areChecked: Bool
 
     init(path: String) throws {
         let connection = try Connection(path: path)
+        storedTotal = try OrderBlocks.albums.storedTotal(in: connection)
         (stored, counted, total, areChecked) = try connection.read {
             let rows = try connection.query("""
                 SELECT first, count, CASE WHEN b.next IS NULL THEN (SELECT count(*) FROM albums WHERE position >= b.first)
@@ -39,6 +42,7 @@ func expectOrderStatisticsMatchTheTable(
     #expect(blocks.stored.first?.first == Int64.min, comment, sourceLocation: sourceLocation)
     #expect(blocks.stored.map(\.count) == blocks.counted, comment, sourceLocation: sourceLocation)
     #expect(blocks.counted.reduce(0, +) == blocks.total, comment, sourceLocation: sourceLocation)
+    #expect(blocks.storedTotal == blocks.total, "the kept total", sourceLocation: sourceLocation)
     guard balanced else { return }
     #expect(blocks.stored.allSatisfy { $0.count <= 2 * OrderBlocks.size }, comment, sourceLocation: sourceLocation)
     #expect(blocks.stored.dropFirst().allSatisfy { $0.count >= OrderBlocks.size / 4 }, comment, sourceLocation: sourceLocation)

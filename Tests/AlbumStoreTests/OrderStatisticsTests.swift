@@ -291,6 +291,44 @@ struct OrderStatisticsCatchUpTests {
 struct OrderStatisticsCheckTests {
     let directory = try! TemporaryDirectory()
 
+    /// Migration 0010: the total of the counts, kept so a command reads one row instead of
+    /// summing every block; a library migrated from schema 9 gets it right, and `check` tells
+    /// a total another program edited.
+    @Test func theKeptTotalIsRightAfterMigratingAndAnEditedOneIsAProblem() throws {
+        let url = directory.file("library.sqlite")
+        let older = Migrator(migrations: Array(Migration.embedded.prefix { $0.version < 10 }))
+        do {
+            let library = try Library.open(at: url, migrator: older)
+            try library.albums.append(contentsOf: (0..<9_000).map { AlbumDraft(title: "a\($0)", artist: "A") })
+            try library.albums.insert(.sample("in the middle"), at: 4_500)
+            try library.albums.delete(at: 10)
+            #expect(try library.albums.count() == 9_000)
+            #expect(try BlockCounts(path: url.path).storedTotal == nil, "schema 9 keeps no total")
+        }
+        do {
+            let library = try Library.open(at: url)
+            try expectOrderStatisticsMatchTheTable(library, "after migrating")
+            try library.albums.insert(.sample("another"), at: 100)
+            try library.albums.move(id: try library.albums.album(at: 0).id, to: 8_000)
+            try library.albums.delete(at: 5)
+            try library.undo()
+            try library.undo()
+            try expectOrderStatisticsMatchTheTable(library, "after commands and undos")
+            #expect(try library.albums.count() == 9_001)
+        }
+        #expect(try Library.check(at: url).isEmpty)
+
+        try SQLiteShell.run("UPDATE album_blocks_total SET total = total + 2", on: url.path)
+        let problems = try Library.check(at: url)
+        #expect(problems.count == 1)
+        #expect(problems.first?.message.contains("total is 9003 but there are 9001 albums") == true)
+        try SQLiteShell.run("UPDATE album_blocks_checked SET schema_version = 0", on: url.path)
+        let library = try Library.open(at: url)
+        try library.albums.append(.sample("after"))
+        #expect(try Library.check(at: url).isEmpty)
+        try expectOrderStatisticsMatchTheTable(library, "after the counts were made again")
+    }
+
     @Test func countsEditedByAnotherProgramAreAProblemAndTheAdviceRepairsThem() throws {
         let url = directory.file("library.sqlite")
         do {

@@ -132,6 +132,51 @@ struct SearchIndexTests {
         try expectIndexEqualsTable("after migrating")
     }
 
+    /// Migration 0010: the index keeps no per-album sizes (one page fewer written per insert
+    /// and delete), on a new library and on one migrated from schema 9 with albums in it, and
+    /// still equals the table, also after its small segments were merged.
+    @Test func theIndexKeepsNoSizesOnNewAndMigratedLibraries() throws {
+        func expectPageSavingOptions(_ comment: Comment) throws {
+            let connection = try Connection(path: url.path)
+            #expect(try connection.scalar(
+                "SELECT count(*) FROM sqlite_schema WHERE name = 'album_search_docsize'", as: Int.self) == 0, comment)
+            let sql = try connection.scalar("SELECT sql FROM sqlite_schema WHERE name = 'album_search'", as: String.self)
+            #expect(sql?.contains("columnsize = 0") == true, comment)
+            try connection.execute("INSERT INTO album_search (album_search) VALUES ('integrity-check')")
+        }
+        let older = Migrator(migrations: Array(Migration.embedded.prefix { $0.version < 10 }))
+        do {
+            let library = try Library.open(at: url, migrator: older)
+            try library.albums.append(contentsOf: AlbumDraft.classics)
+            let docsize = try Connection(path: url.path).scalar(
+                "SELECT count(*) FROM album_search_docsize", as: Int.self)
+            #expect(docsize == AlbumDraft.classics.count, "schema 9 kept a size row per album")
+        }
+        let library = try Library.open(at: url)
+        try expectPageSavingOptions("migrated from schema 9")
+        try expectIndexEqualsTable("after migrating")
+        #expect(try titles(library, "madonna") == ["American Pie"])
+
+        // Single commands, each its own transaction and its own small segment: the index merges
+        // them as it goes, and still equals the table.
+        for number in 0..<40 {
+            let album = try library.albums.insert(AlbumDraft(title: "Merge \(number)", artist: "Segment"), at: 1)
+            if number.isMultiple(of: 3) { try library.albums.delete(id: album.id) }
+        }
+        for _ in 0..<10 { try library.undo() }
+        try expectPageSavingOptions("after merges")
+        try expectIndexEqualsTable("after 40 inserts, 14 deletes and 10 undos")
+        let segmentAlbums = try Connection(path: url.path).scalar(
+            "SELECT count(*) FROM albums WHERE artist = 'Segment'", as: Int.self)
+        #expect(try titles(library, "segment").count == segmentAlbums)
+        #expect(segmentAlbums == 22, "40 inserts, 14 deletes, then 7 inserts and 3 deletes undone")
+
+        let fresh = directory.file("new.sqlite")
+        _ = try Library.open(at: fresh)
+        let created = try Connection(path: fresh.path)
+        #expect(try created.scalar("SELECT count(*) FROM sqlite_schema WHERE name = 'album_search_docsize'", as: Int.self) == 0)
+    }
+
     @Test func bulkInsertsCatchTheIndexUpByInsertOrRebuildAndPutTheTriggerBack() throws {
         let library = try Library.open(at: url)
         let triggers = { try Connection(path: url.path).query(

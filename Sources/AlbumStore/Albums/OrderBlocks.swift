@@ -22,6 +22,31 @@ struct OrderBlocks: InsertFollower {
 
     static let albums = OrderBlocks(table: TableDescription.albums.name, order: .albums)
 
+    init(table: String, order: TableDescription.Order) {
+        self.table = table
+        self.order = order
+        // Every command reads the SQL below several times: quoting the names (`identifier`,
+        // through Swift's string search) each time cost a command some 50,000 instructions, a
+        // tenth of an insert's (callgrind, scripts/bench-albums). Built once per table instead.
+        blocks = ChangeLogTriggers.identifier(order.blocks)
+        quotedTable = ChangeLogTriggers.identifier(table)
+        column = ChangeLogTriggers.identifier(order.column)
+        let checked = ChangeLogTriggers.identifier(order.checked)
+        // ?1: the schema version, read by `schemaVersion` (the table-valued `pragma_schema_version`
+        // prepares a PRAGMA statement each time it runs, and a command reads this 3 to 5 times).
+        areCheckedSQL = """
+            SELECT (SELECT schema_version FROM \(checked) WHERE id = 1) = ?1
+                AND EXISTS (SELECT 1 FROM \(blocks) WHERE first = ?2)
+            """
+        // Written only when it differs: an ordinary command writes no extra page.
+        stampSQL = "UPDATE \(checked) SET schema_version = ?1 WHERE id = 1 AND schema_version IS NOT ?1"
+        unevenSQL = "SELECT first, count FROM \(blocks) WHERE count > ? OR (count < ? AND first > ?) ORDER BY first"
+        let total = ChangeLogTriggers.identifier(order.total)
+        resetTotalSQL = "INSERT OR REPLACE INTO \(total) (id, total) VALUES (1, (SELECT coalesce(sum(count), 0) FROM \(blocks)))"
+        addToTotalSQL = "UPDATE \(total) SET total = total + ? WHERE id = 1"
+        statisticsSQL = StatisticsSQL(blocks: blocks, table: quotedTable, column: column, total: total)
+    }
+
     /// The first key of the first block: the smallest 64-bit integer, so every key has a block.
     static let origin = Int64.min
 
@@ -32,7 +57,12 @@ struct OrderBlocks: InsertFollower {
     /// `sqlite3` shell) changes the schema version, so counts that may have missed writes are
     /// found out by this one comparison (two small reads).
     func areChecked(in connection: Connection) throws -> Bool {
-        try connection.scalar(areCheckedSQL, Self.origin, as: Bool.self) ?? false
+        try connection.scalar(areCheckedSQL, try Self.schemaVersion(in: connection), Self.origin, as: Bool.self) ?? false
+    }
+
+    /// The schema version of the file as `connection` sees it now (in its transaction).
+    private static func schemaVersion(in connection: Connection) throws -> Int64 {
+        try connection.scalar("PRAGMA main.schema_version", as: Int64.self) ?? 0
     }
 
     /// Cuts and merges blocks that need it, then records that the counts are right at the schema
@@ -40,7 +70,7 @@ struct OrderBlocks: InsertFollower {
     /// (the triggers', or a bulk insert's catch-up) kept them right.
     func finish(in connection: Connection) throws {
         try rebalance(in: connection)
-        try connection.run(stampSQL)
+        try connection.run(stampSQL, try Self.schemaVersion(in: connection))
     }
 
     // MARK: Shape
@@ -51,7 +81,23 @@ struct OrderBlocks: InsertFollower {
         try connection.run("DELETE FROM \(blocks)")
         try connection.run("INSERT INTO \(blocks) (first, count) VALUES (?, 0)", Self.origin)
         try cut(from: Self.origin, in: connection)
-        try connection.run(stampSQL)
+        try ifTotalKept { try connection.run(resetTotalSQL) }
+        try connection.run(stampSQL, try Self.schemaVersion(in: connection))
+    }
+
+    /// The total of the counts as stored (migration 0010), or `nil` when the file keeps none
+    /// (an older schema): then the counts are summed.
+    func storedTotal(in connection: Connection) throws -> Int? {
+        try ifTotalKept { try connection.scalar(statisticsSQL.total, as: Int.self) } ?? nil
+    }
+
+    /// Runs `body` unless the file has no total's table (migrations before 0010).
+    private func ifTotalKept<T>(_ body: () throws -> T) throws -> T? {
+        do {
+            return try body()
+        } catch let error as SQLiteError where error.message.hasPrefix("no such table") {
+            return nil
+        }
     }
 
     /// Whether some block is to be cut or merged (a scan of the blocks' few thousand rows).
@@ -133,9 +179,11 @@ struct OrderBlocks: InsertFollower {
     func catchUp(inserted ids: RowIDs, in connection: Connection) throws {
         let add = try connection.cachedStatement("UPDATE \(blocks) SET count = count + ? WHERE first = ?")
         let last = try connection.scalar("SELECT max(first) FROM \(blocks)", as: Int64.self)
+        var added = 0
         for range in ids.ranges {
             if let last, try appendedCount(range, after: last, in: connection) == range.count {
                 try add.run(range.count, last)
+                added += range.count
                 continue
             }
             let grouped = try connection.cachedStatement("""
@@ -147,8 +195,11 @@ struct OrderBlocks: InsertFollower {
                 // nothing, and the next command, finding the counts unchecked, rebuilds them.
                 guard let first = block.first else { continue }
                 try add.run(block.count, first)
+                added += block.count
             }
         }
+        // The total takes what the blocks took (the insert trigger that keeps it stood aside too).
+        if added > 0 { try ifTotalKept { try connection.run(addToTotalSQL, added) } }
     }
 
     /// How many rows of `ids` have a key at or after the key of the first of them, itself in the
@@ -165,27 +216,53 @@ struct OrderBlocks: InsertFollower {
 
     // MARK: SQL
 
-    var blocks: String { ChangeLogTriggers.identifier(order.blocks) }
-    private var column: String { ChangeLogTriggers.identifier(order.column) }
-    private var quotedTable: String { ChangeLogTriggers.identifier(table) }
-    private var checked: String { ChangeLogTriggers.identifier(order.checked) }
+    /// The blocks' table, the ordered table and its key column, quoted.
+    let blocks: String
+    private let quotedTable: String
+    private let column: String
+    private let areCheckedSQL: String
+    private let stampSQL: String
+    private let unevenSQL: String
+    private let resetTotalSQL: String
+    private let addToTotalSQL: String
+    /// What `OrderStatistics` reads.
+    let statisticsSQL: StatisticsSQL
 
-    private var areCheckedSQL: String {
-        """
-        SELECT (SELECT schema_version FROM \(checked) WHERE id = 1) = (SELECT schema_version FROM pragma_schema_version)
-            AND EXISTS (SELECT 1 FROM \(blocks) WHERE first = ?)
-        """
-    }
+    /// The statements of `OrderStatistics`, built with the names once.
+    struct StatisticsSQL {
+        let count: String
+        let total: String
+        let exactCount: String
+        let ascending: String
+        let descending: String
+        let blockOf: String
+        let countBefore: String
+        let countInBlock: String
+        let countAfterInBlock: String
+        let rowidFrom: String
+        let rowidBackFrom: String
+        let rowidBackFromEnd: String
 
-    private var stampSQL: String {
-        // Written only when it differs: an ordinary command writes no extra page.
-        """
-        UPDATE \(checked) SET schema_version = (SELECT schema_version FROM pragma_schema_version)
-        WHERE id = 1 AND schema_version IS NOT (SELECT schema_version FROM pragma_schema_version)
-        """
-    }
-
-    private var unevenSQL: String {
-        "SELECT first, count FROM \(blocks) WHERE count > ? OR (count < ? AND first > ?) ORDER BY first"
+        init(blocks: String, table: String, column key: String, total totalTable: String) {
+            count = "SELECT total(count) FROM \(blocks)"
+            total = "SELECT total FROM \(totalTable) WHERE id = 1"
+            exactCount = "SELECT count(*) FROM \(table)"
+            ascending = "SELECT first, count FROM \(blocks) ORDER BY first ASC"
+            descending = "SELECT first, count FROM \(blocks) ORDER BY first DESC"
+            blockOf = "SELECT max(first) FROM \(blocks) WHERE first <= ?"
+            countBefore = "SELECT total(count) FROM \(blocks) WHERE first < ?"
+            // Both bounds on the key, so SQLite walks only the block's range of the index.
+            countInBlock = """
+                SELECT count(*) FROM \(table) WHERE \(key) >= ? AND \(key) <= ? AND (\(key) < ? OR rowid < ?)
+                """
+            // The rows from a key to the next block's first key: the key's own row and those after it.
+            countAfterInBlock = """
+                SELECT count(*) FROM \(table) WHERE \(key) >= ? AND \(key) < ? AND (\(key) > ? OR rowid >= ?)
+                """
+            // The rowid OFFSET rows on from a key, or back from before a key or from the end.
+            rowidFrom = "SELECT rowid FROM \(table) WHERE \(key) >= ? ORDER BY \(key), rowid LIMIT 1 OFFSET ?"
+            rowidBackFrom = "SELECT rowid FROM \(table) WHERE \(key) < ? ORDER BY \(key) DESC, rowid DESC LIMIT 1 OFFSET ?"
+            rowidBackFromEnd = "SELECT rowid FROM \(table) ORDER BY \(key) DESC, rowid DESC LIMIT 1 OFFSET ?"
+        }
     }
 }

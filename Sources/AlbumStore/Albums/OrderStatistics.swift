@@ -46,7 +46,7 @@ struct OrderStatistics {
     /// that cannot be trusted are not read: `nil`.
     static func load(in connection: Connection, blocks: OrderBlocks = .albums) throws -> (blocks: [Block], count: Int)? {
         guard try blocks.areChecked(in: connection) else { return nil }
-        let rows = try connection.query("SELECT first, count FROM \(blocks.blocks) ORDER BY first") {
+        let rows = try connection.query(blocks.statisticsSQL.ascending) {
             Block(first: try $0[0, as: Int64.self], count: try $0[1, as: Int.self])
         }
         return (rows, rows.reduce(0) { $0 + $1.count })
@@ -60,9 +60,14 @@ struct OrderStatistics {
         self.blocks = blocks
         loaded = nil
         isExact = try exact || (!checked && !blocks.areChecked(in: connection))
-        let sql = isExact ? "SELECT count(*) FROM \(ChangeLogTriggers.identifier(blocks.table))"
-            : "SELECT total(count) FROM \(blocks.blocks)"
-        count = try connection.scalar(sql, as: Int.self) ?? 0
+        if isExact {
+            count = try connection.scalar(blocks.statisticsSQL.exactCount, as: Int.self) ?? 0
+        } else if let total = try blocks.storedTotal(in: connection) {
+            // Kept by the same triggers as the counts, so trusted with them.
+            count = total
+        } else {
+            count = try connection.scalar(blocks.statisticsSQL.count, as: Int.self) ?? 0
+        }
     }
 
     /// The first key of the block holding index `index` (0..<count) and its offset from there.
@@ -78,8 +83,7 @@ struct OrderStatistics {
     /// holds the rowid), stepping into its block from whichever end of the block is nearer: half
     /// the index entries of `locate` and an OFFSET from the block's start, on average.
     func id(at index: Int) throws -> Int64 {
-        let table = ChangeLogTriggers.identifier(blocks.table), key = ChangeLogTriggers.identifier(blocks.order.column)
-        let forward = "SELECT rowid FROM \(table) WHERE \(key) >= ? ORDER BY \(key), rowid LIMIT 1 OFFSET ?"
+        let sql = blocks.statisticsSQL, forward = sql.rowidFrom
         let row: Int64?
         if isExact {
             row = try connection.scalar(forward, OrderBlocks.origin, index, as: Int64.self)
@@ -93,13 +97,10 @@ struct OrderStatistics {
             row = if offset <= fromEnd {
                 try connection.scalar(forward, first, offset, as: Int64.self)
             } else if let next {
-                try connection.scalar(
-                    "SELECT rowid FROM \(table) WHERE \(key) < ? ORDER BY \(key) DESC, rowid DESC LIMIT 1 OFFSET ?", next, fromEnd,
-                    as: Int64.self)
+                try connection.scalar(sql.rowidBackFrom, next, fromEnd, as: Int64.self)
             } else {
                 // No bound at all: the key column is NOT NULL, so every row is in some block.
-                try connection.scalar(
-                    "SELECT rowid FROM \(table) ORDER BY \(key) DESC, rowid DESC LIMIT 1 OFFSET ?", fromEnd, as: Int64.self)
+                try connection.scalar(sql.rowidBackFromEnd, fromEnd, as: Int64.self)
             }
         }
         guard let row else { throw Stale() }
@@ -113,7 +114,7 @@ struct OrderStatistics {
     private func walk(ascending: Bool, remaining: Int) throws -> (from: Int64, offset: Int, count: Int, next: Int64?) {
         if let loaded { return try Self.walk(loaded, ascending: ascending, remaining: remaining) }
         let statement = try connection.cachedStatement(
-            "SELECT first, count FROM \(blocks.blocks) ORDER BY first \(ascending ? "ASC" : "DESC")")
+            ascending ? blocks.statisticsSQL.ascending : blocks.statisticsSQL.descending)
         defer { statement.reset() }
         var remaining = remaining
         var after: Int64?   // descending: the first key of the block last stepped over
@@ -150,7 +151,6 @@ struct OrderStatistics {
     /// block, summed, plus those before it in its block, counted in the position index.
     func index(of position: Int64, id: Int64) throws -> Int {
         let first: Int64?, before: Int
-        let table = ChangeLogTriggers.identifier(blocks.table), key = ChangeLogTriggers.identifier(blocks.order.column)
         if isExact {
             (first, before) = (OrderBlocks.origin, 0)
         } else if let loaded {
@@ -164,23 +164,19 @@ struct OrderStatistics {
             if let holding, holding + 1 < loaded.count {
                 let block = loaded[holding], next = loaded[holding + 1].first
                 if Int128(position) - Int128(block.first) > (Int128(next) - Int128(block.first)) / 2 {
-                    let after = try connection.scalar("""
-                        SELECT count(*) FROM \(table) WHERE \(key) >= ? AND \(key) < ? AND (\(key) > ? OR rowid >= ?)
-                        """, position, next, position, id, as: Int.self) ?? 0
+                    let after = try connection.scalar(
+                        blocks.statisticsSQL.countAfterInBlock, position, next, position, id, as: Int.self) ?? 0
                     guard after > 0, after <= block.count else { throw Stale() }
                     return before + block.count - after
                 }
             }
         } else {
-            first = try connection.scalar("SELECT max(first) FROM \(blocks.blocks) WHERE first <= ?", position, as: Int64.self)
-            before = first == nil ? 0
-                : try connection.scalar("SELECT total(count) FROM \(blocks.blocks) WHERE first < ?", first, as: Int.self) ?? 0
+            first = try connection.scalar(blocks.statisticsSQL.blockOf, position, as: Int64.self)
+            before = first == nil ? 0 : try connection.scalar(blocks.statisticsSQL.countBefore, first, as: Int.self) ?? 0
         }
         guard let first else { throw Stale() }
-        // Both bounds on the key, so SQLite walks only the block's range of the index.
-        let inBlock = try connection.scalar("""
-            SELECT count(*) FROM \(table) WHERE \(key) >= ? AND \(key) <= ? AND (\(key) < ? OR rowid < ?)
-            """, first, position, position, id, as: Int.self) ?? 0
+        let inBlock = try connection.scalar(
+            blocks.statisticsSQL.countInBlock, first, position, position, id, as: Int.self) ?? 0
         guard before + inBlock < count else { throw Stale() }
         return before + inBlock
     }

@@ -99,6 +99,7 @@ struct LibraryCheck {
     /// The tables AlbumStore's rules read, with the schema version that creates each.
     static let tables = [
         "albums": 1, "history": 2, "change_control": 3, "change_log": 3, "album_blocks": 6, "album_blocks_checked": 6,
+        "album_blocks_total": 10,
     ]
 
     /// Runs one area's queries; an error reading them (other than a lock) is that area's problem.
@@ -162,6 +163,14 @@ struct LibraryCheck {
         if blocks.first?.first != OrderBlocks.origin {
             problems.append(LibraryProblem(.albums, "the order statistics have no first block (key \(OrderBlocks.origin)): "
                 + "they are not used until a writing command rebuilds them"))
+        }
+        // The total (migration 0010), against the albums themselves: a sum of wrong blocks
+        // would only repeat their error.
+        if let total = try OrderBlocks.albums.storedTotal(in: connection),
+           let albums = try connection.scalar("SELECT count(*) FROM albums", as: Int.self), total != albums {
+            problems.append(LibraryProblem(.albums, "the order statistics' total is \(total) but there are \(albums) albums: "
+                + "indexes may be off; `UPDATE album_blocks_checked SET schema_version = 0` in the sqlite3 shell makes "
+                + "the next command count them again"))
         }
         let wrong = blocks.filter { $0.stored != $0.counted }
         guard !wrong.isEmpty else { return problems }

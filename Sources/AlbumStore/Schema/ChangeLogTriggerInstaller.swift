@@ -58,7 +58,8 @@ struct ChangeLogTriggerInstaller: Sendable {
             // Before the migration that creates its statistics: nothing to count into.
             guard let order = table.order,
                   [table.name, order.blocks].allSatisfy({ schema.existing.contains($0.lowercased()) }) else { continue }
-            generated += OrderStatisticsTriggers(table: table.name, order: order).triggers
+            generated += OrderStatisticsTriggers(
+                table: table.name, order: order, keepsTotal: schema.existing.contains(order.total.lowercased())).triggers
         }
         for trigger in generated {
             let key = trigger.name.lowercased()
@@ -88,7 +89,9 @@ struct ChangeLogTriggerInstaller: Sendable {
 
     private var observedNames: [String] { tables.filter(\.isObserved).map(\.name) }
     /// The ordered tables and their statistics tables.
-    private var orderedNames: [String] { tables.flatMap { table in table.order.map { [table.name, $0.blocks] } ?? [] } }
+    private var orderedNames: [String] {
+        tables.flatMap { table in table.order.map { [table.name, $0.blocks, $0.total] } ?? [] }
+    }
 
     /// The column the log takes a row's id from: the INTEGER PRIMARY KEY (the rowid itself, or
     /// the integer key of a WITHOUT ROWID table), else the rowid. A WITHOUT ROWID table keyed

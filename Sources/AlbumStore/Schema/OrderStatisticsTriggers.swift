@@ -13,6 +13,8 @@
 struct OrderStatisticsTriggers: Sendable, Hashable {
     let table: String
     let order: TableDescription.Order
+    /// Whether the file has the total's table (`order.total`, migration 0010) to keep.
+    var keepsTotal = true
 
     /// The name of `table`'s trigger for `operation`, e.g. `albums_order_insert`. Triggers of
     /// tables no longer ordered are recognised by it, so it must not change.
@@ -29,8 +31,8 @@ struct OrderStatisticsTriggers: Sendable, Hashable {
         let key = id(order.column)
         let head = "CREATE TRIGGER \(id(name)) AFTER"
         let body: String = switch operation {
-        case .insert: "\(head) INSERT ON \(id(table))\nBEGIN\n\(add(1, at: "NEW.\(key)"))\nEND"
-        case .delete: "\(head) DELETE ON \(id(table))\nBEGIN\n\(add(-1, at: "OLD.\(key)"))\nEND"
+        case .insert: "\(head) INSERT ON \(id(table))\nBEGIN\n\(add(1, at: "NEW.\(key)"))\(addToTotal(1))\nEND"
+        case .delete: "\(head) DELETE ON \(id(table))\nBEGIN\n\(add(-1, at: "OLD.\(key)"))\(addToTotal(-1))\nEND"
         // Only a changed key moves a row between blocks; other edits cost nothing.
         case .update: """
             \(head) UPDATE OF \(key) ON \(id(table)) WHEN OLD.\(key) IS NOT NEW.\(key)
@@ -41,6 +43,13 @@ struct OrderStatisticsTriggers: Sendable, Hashable {
             """
         }
         return GeneratedTrigger(name: name, sql: body)
+    }
+
+    /// The statement adding `delta` to the total of the counts, on a line of its own (nothing
+    /// when the file has no total). A move changes no total, so its trigger has none.
+    private func addToTotal(_ delta: Int) -> String {
+        guard keepsTotal else { return "" }
+        return "\n    UPDATE \(ChangeLogTriggers.identifier(order.total)) SET total = total \(delta < 0 ? "-" : "+") \(abs(delta)) WHERE id = 1;"
     }
 
     /// The statement adding `delta` to the count of the block holding `key`.

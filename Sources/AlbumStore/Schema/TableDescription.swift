@@ -49,9 +49,12 @@ struct TableDescription: Sendable, Hashable {
         let blocks: String
         /// One row: the schema version at which the counts were last known right.
         let checked: String
+        /// One row: the sum of the counts (migration 0010), so a count is one read, not a sum.
+        let total: String
 
         /// The albums' order (migrations 0001 and 0006).
-        static let albums = Order(column: "position", blocks: "album_blocks", checked: "album_blocks_checked")
+        static let albums = Order(
+            column: "position", blocks: "album_blocks", checked: "album_blocks_checked", total: "album_blocks_total")
     }
 
     static let albums = TableDescription(

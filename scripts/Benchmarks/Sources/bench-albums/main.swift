@@ -110,12 +110,53 @@ do {
     exit(1)
 }
 
+// MARK: Pages written (not timed)
+
+// What each operation writes to the WAL, in frames (one a page, plus the commit's): the WAL is
+// emptied by a TRUNCATE checkpoint before the operation, and a PASSIVE one after it reports how
+// many frames it holds. Counted on separate connections after the timing, so it changes nothing
+// timed; pages are what a port to a machine with slower or faster system calls should watch.
+var frames: [String: [Int]] = [:]
+do {
+    let library = try Library.open(at: URL(fileURLWithPath: path))
+    let reference = try Connection(path: referencePath)
+    let libraryProbe = try Connection(path: path)
+    let referenceProbe = try Connection(path: referencePath)
+    func walFrames(_ name: String, _ probe: Connection, _ body: () throws -> Void) throws {
+        try probe.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try body()
+        let logged = try probe.first("PRAGMA wal_checkpoint(PASSIVE)") { try $0[1, as: Int.self] } ?? 0
+        frames[name, default: []].append(logged)
+    }
+    let middle = albums / 2
+    let draft = AlbumDraft(title: "Probe Album", artist: "Probe Artist", genre: "Jazz", year: 1999,
+                           coverURL: "https://covers.example.com/probe.jpg")
+    for run in 0..<20 {
+        try walFrames("reference: single-row INSERT", referenceProbe) {
+            try reference.run("""
+                INSERT INTO reference (position, title, artist, genre, year, cover_url, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, Int64(-10_000_000 - run), "Probe \(run)", "Artist", "Jazz", 1999, "https://covers.example.com/ref.jpg", 0, 0)
+        }
+        try walFrames("insert at the middle", libraryProbe) { try library.albums.insert(draft, at: middle) }
+        try walFrames("undo", libraryProbe) { try library.undo() }
+        let mover = try library.albums.album(at: 10 + run)
+        try walFrames("move to the middle", libraryProbe) { try library.albums.move(id: mover.id, to: middle) }
+        try walFrames("undo", libraryProbe) { try library.undo() }
+        try walFrames("delete at the middle", libraryProbe) { try library.albums.delete(at: middle) }
+        try walFrames("undo", libraryProbe) { try library.undo() }
+    }
+} catch {
+    FileHandle.standardError.write(Data("bench-albums: counting WAL frames: \(error)\n".utf8))
+    exit(1)
+}
+
 // MARK: Report
 
 let referenceName = "reference: single-row INSERT"
 let referenceMedian = median(samples[referenceName]!)
 print("bench-albums: \(albums) albums, \(runs) runs of each operation (undo: \(samples["undo"]!.count) runs)")
-print("operation                      median µs    p90 µs   ratio to reference (median)")
+print("operation                      median µs    p90 µs   ratio to reference (median)   WAL frames (mean)")
 var missed = false
 for name in [referenceName, "insert at the middle", "move to the middle", "delete at the middle", "undo"] {
     let values = samples[name]!
@@ -125,7 +166,8 @@ for name in [referenceName, "insert at the middle", "move to the middle", "delet
     print(name.padding(toLength: 30, withPad: " ", startingAt: 0)
           + format(median(values) * 1e6, 1).leftPadded(10)
           + format(percentile(values, 90) * 1e6, 1).leftPadded(10)
-          + ("  " + format(ratio) + "x").leftPadded(12) + verdict)
+          + ("  " + format(ratio) + "x").leftPadded(12) + verdict.padding(toLength: 18, withPad: " ", startingAt: 0)
+          + format(Double(frames[name]!.reduce(0, +)) / Double(frames[name]!.count), 1).leftPadded(12))
 }
 exit(missed ? 3 : 0)
 

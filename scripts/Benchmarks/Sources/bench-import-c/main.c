@@ -613,6 +613,9 @@ int main(int argc, char **argv) {
         exec(db, "INSERT OR IGNORE INTO album_blocks (first, count) VALUES (-9223372036854775807 - 1, 0)");
         exec(db, "UPDATE album_blocks_checked SET schema_version = (SELECT schema_version FROM pragma_schema_version)");
     }
+    // Their total (migration 0010), which the insert trigger set aside would have kept.
+    if (scalar(db, "SELECT count(*) FROM sqlite_schema WHERE name = 'album_blocks_total'", NULL) > 0)
+        exec(db, "UPDATE album_blocks_total SET total = (SELECT count(*) FROM albums)");
     if (count > 0) {
         sqlite3_stmt *log = NULL, *history = NULL;
         check(db, sqlite3_prepare_v2(db, "INSERT INTO change_log (tx, table_name, operation, row_id, last_row_id, at) "
