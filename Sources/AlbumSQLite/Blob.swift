@@ -37,6 +37,18 @@ public final class Blob {
         try check(sqlite3_blob_read(handle, base, Int32(buffer.count), Int32(offset)), connection)
     }
 
+    /// The whole blob, read straight into the returned `Data` (not zero-filled first).
+    public func data() throws -> Data {
+        let count = self.count
+        guard count > 0 else { return try read(count: 0, at: 0) }
+        guard let bytes = malloc(count) else { throw SQLiteError(extendedCode: SQLITE_NOMEM, message: "out of memory for a blob of \(count) bytes") }
+        do { try read(into: UnsafeMutableRawBufferPointer(start: bytes, count: count), at: 0) } catch {
+            free(bytes)
+            throw error
+        }
+        return Data(bytesNoCopy: bytes, count: count, deallocator: .free)
+    }
+
     /// Reads up to `count` bytes starting at `offset` (fewer at the end of the blob).
     public func read(count: Int, at offset: Int) throws -> Data {
         let length = max(0, min(count, self.count - offset))

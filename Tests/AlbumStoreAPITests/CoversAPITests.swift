@@ -24,6 +24,9 @@ struct CoversAPITests {
         var streamed = Data()
         try library.covers.read(albumID: low.id, chunkSize: 4) { streamed.append(contentsOf: $0) }
         #expect(streamed == Self.gif)
+        var batch: [Int64: Data?] = [:]
+        try library.covers.data(albumIDs: [low.id, heroes.id]) { id, data in batch[id] = data }
+        #expect(batch == [low.id: Self.gif, heroes.id: nil])
 
         // Bytes that arrive in pieces (an app's own download) go through a spool file.
         let spool = try CoverSpool()

@@ -180,3 +180,36 @@ struct CoverRepositoryTests {
         #expect(try library.covers.info(albumID: albums[0].id) == nil)
     }
 }
+
+extension CoverRepositoryTests {
+    /// Read system calls made by this thread so far (Linux), or nil.
+    private func readCalls() -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/thread-self/io", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("syscr:") }) else { return nil }
+        return Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces))
+    }
+
+    @Test func aBatchReadGivesEveryAlbumsBytesFromTheMappedFile() throws {
+        let (library, albums) = try library(albums: 30)
+        var expected: [Int64: Data] = [:]
+        for (index, album) in albums.enumerated() where index % 3 != 2 {
+            let image = TestImages.png(width: 100, height: UInt32(index + 1), padding: 50_000, fill: UInt8(index))
+            try library.covers.set(albumID: album.id, data: image)
+            expected[album.id] = image
+        }
+        // Checkpointed, as a library mostly is: pages still in the WAL are read from it.
+        try Connection(path: url.path).execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        var seen: [Int64] = []
+        let before = readCalls()
+        try library.covers.data(albumIDs: albums.map(\.id)) { id, data in
+            seen.append(id)
+            #expect(data == expected[id], "album \(id)")
+        }
+        let calls = readCalls().flatMap { after in before.map { after - $0 } }
+        #expect(seen == albums.map(\.id))
+        // 20 images of 13 pages each: read page by page, that is some 260 reads.
+        if let calls { #expect(calls < 20, "\(calls) read calls") }
+        // The mapping is gone once the batch returns: the connection reads as before.
+        #expect(try library.covers.data(albumID: albums[0].id) == expected[albums[0].id])
+    }
+}

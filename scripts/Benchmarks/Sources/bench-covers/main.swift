@@ -8,7 +8,8 @@
 // clock starts) are written, then read back, and the times of both are taken.
 // - library: a fresh library with COUNT albums; `covers.set(albumID:data:)` per album (one
 //   undoable command each: a transaction, its history entry and change log), then
-//   `covers.data(albumID:)` per album. The page size is set after the schema is made (VACUUM).
+//   `covers.data(albumID:)` per album, then all of them again through `covers.data(albumIDs:)`
+//   (one snapshot, one blob handle, the file mapped). The page size is set after the schema is made (VACUUM).
 // - files: `Data.write(to:)` of COUNT files into a fresh folder, then `Data(contentsOf:)`.
 // Neither side fsyncs per image: the library runs WAL with synchronous=NORMAL, whose commits do
 // not sync either. Both read from a warm page cache.
@@ -78,8 +79,14 @@ var times: [String: [Double]] = [:]
         try ids.reduce(0) { $0 + (try library.covers.data(albumID: $1)?.count ?? 0) }
     }
     guard bytes == count * size else { fail("library read \(bytes) bytes, expected \(count * size)") }
+    var batchBytes = 0
+    let (_, batchRead) = try measure {
+        try library.covers.data(albumIDs: ids) { _, data in batchBytes += data?.count ?? 0 }
+    }
+    guard batchBytes == count * size else { fail("library batch read \(batchBytes) bytes, expected \(count * size)") }
     times["write library-\(pageSize)", default: []].append(write)
     times["read library-\(pageSize)", default: []].append(read)
+    times["read library-\(pageSize)-batch", default: []].append(batchRead)
     try? FileManager.default.removeItem(at: url)
 }
 
