@@ -61,19 +61,25 @@ extension Double: ColumnDecodable {
 extension String: ColumnDecodable {
     /// Reads the text with its byte length, so embedded NUL characters survive. Invalid UTF-8 is
     /// repaired with U+FFFD, as `String(decoding:as:)` does.
-    @inlinable public static func decode(from value: OpaquePointer) -> String? {
+    @inlinable @inline(__always) public static func decode(from value: OpaquePointer) -> String? {
         guard let text = sqlite3_value_text(value) else { return nil }
         let count = Int(sqlite3_value_bytes(value))
-        // Up to 15 bytes fit in a small string, which this initializer fills without an
-        // allocation and, when the bytes are ASCII, without a validation pass.
         if count <= 15 {
-            return String(unsafeUninitializedCapacity: count) { buffer in
-                guard let target = buffer.baseAddress, buffer.count >= count else { return 0 }
-                copyBytes(from: text, to: target, count: count)
-                return count
-            }
+            // A small string: built in place when ASCII, without a call.
+            return smallASCIIString(text, count: count) ?? smallString(text, count: count)
         }
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// A small string of `count` (at most 15) bytes from `text` that are not all ASCII.
+    @usableFromInline
+    static func smallString(_ text: UnsafePointer<UInt8>, count: Int) -> String {
+        // This initializer fills a small string without an allocation, then validates it.
+        String(unsafeUninitializedCapacity: count) { buffer in
+            guard let target = buffer.baseAddress, buffer.count >= count else { return 0 }
+            copyBytes(from: text, to: target, count: count)
+            return count
+        }
     }
 }
 
@@ -100,7 +106,7 @@ extension Array: ColumnDecodable where Element == UInt8 {
 
 extension Optional: ColumnDecodable where Wrapped: ColumnDecodable {
     /// Always succeeds: SQL NULL becomes `.some(nil)`.
-    @inlinable public static func decode(from value: OpaquePointer) -> Wrapped?? {
+    @inlinable @inline(__always) public static func decode(from value: OpaquePointer) -> Wrapped?? {
         .some(Wrapped.decode(from: value))
     }
 }
