@@ -6,8 +6,8 @@ internal import AlbumSQLite
 ///
 /// Memory stays bounded whatever the file's size: rows go to the table in batches of
 /// `AlbumRepository.rowsPerInsert` (one multi-row INSERT each, a cached statement), the new ids
-/// are kept as ranges, and what grows with the file is only the duplicate finder's sets of
-/// 64-bit keys. The inserts run with the table's insert triggers aside (`BulkInsert`, run by the
+/// are kept as ranges, and the duplicate finder's filter of the keys seen is of a fixed size
+/// (`KeyFilter`); what grows is only what the file's repeats leave (a few bytes each). The inserts run with the table's insert triggers aside (`BulkInsert`, run by the
 /// caller: ranges in the change log, followers caught up in bulk) and are kept by the history
 /// as ids; in-place updates are recorded by a session (`ChangeRecorder`) that is on only while
 /// an update runs, so the inserts cost it nothing.
@@ -75,6 +75,16 @@ final class AlbumImport {
     /// Bytes a catalog row takes at least, to estimate the rows of a file from its size
     /// (CSV rows of a title, an artist and a year take about 50).
     static let bytesPerRowEstimate = 100
+    /// Bytes of a file per key it gives the duplicate check at most, to size its filter: a
+    /// short CSV row with an external id (two keys) takes some 60.
+    static let bytesPerKeyEstimate = 30
+
+    /// The duplicate check's filter: sized from the file (8 to 16 bits a key), at most
+    /// `KeyFilter.defaultMaxBytes`, the most for standard input, whose size is unknown.
+    private static func keyFilter(options: ImportOptions, totalBytes: Int?) -> KeyFilter {
+        if let bytes = options.keyFilterBytes { return KeyFilter(bytes: bytes) }
+        return KeyFilter(expectedKeys: totalBytes.map { $0 / bytesPerKeyEstimate } ?? .max)
+    }
 
     init(summary: ImportSummary, options: ImportOptions, rejects: RejectsFile?, totalBytes: Int?,
          in connection: Connection) throws {
@@ -84,7 +94,7 @@ final class AlbumImport {
         self.rejects = rejects
         converter = RecordConverter(mapping: options.mapping)
         let last = try connection.scalar("SELECT max(position) FROM albums", as: Int64.self)
-        duplicates = DuplicateFinder(libraryWasEmpty: last == nil)
+        duplicates = DuplicateFinder(libraryWasEmpty: last == nil, filter: Self.keyFilter(options: options, totalBytes: totalBytes))
         nextPosition = last.map { $0 &+ PositionKey.gap } ?? 0
         if let last, Int128(last) + Int128(PositionKey.gap) >= PositionKey.ceiling {
             throw AlbumError.invalid(field: "position", reason: "no room for albums after the last one")
@@ -108,7 +118,15 @@ final class AlbumImport {
             let stored = try connection.scalar("SELECT count(*) FROM albums", as: Int.self) ?? 0
             setsAside = estimate >= options.indexesAsideFromRows && estimate >= stored
         }
-        if setsAside && last != nil { try duplicates.loadLibraryKeys(in: connection) }
+        if setsAside && last != nil {
+            if options.keyFilterBytes == nil, let totalBytes {
+                // Sized for the library's keys too.
+                let stored = try connection.scalar("SELECT count(*) FROM albums", as: Int.self) ?? 0
+                duplicates = DuplicateFinder(libraryWasEmpty: false, filter: KeyFilter(
+                    expectedKeys: totalBytes / Self.bytesPerKeyEstimate + stored * 2))
+            }
+            try duplicates.loadLibraryKeys(in: connection)
+        }
         deferred = setsAside ? try DeferredIndexes(table: "albums", keeping: ["albums_position"], in: connection) : nil
     }
 
@@ -175,6 +193,7 @@ final class AlbumImport {
         if keys.mayRepeatFile { try flush() }
         let match = try duplicates.match(row.draft, keys: keys, in: connection) { ids.contains($0) }
         duplicates.remember(keys)
+        if match != nil { duplicates.rememberRepeat(keys) }
         guard let match else {
             pending.append(PendingRow(row: row, matchKey: matchKey, isSuspect: false))
             summary.inserted += 1
@@ -289,6 +308,7 @@ final class AlbumImport {
         let matchKey = MatchKey.of(artist: draft.artist, title: draft.title)
         // An album this import added needs no record: undo deletes it whatever it holds.
         let recording = !ids.contains(album.id)
+        if !recording { duplicates.rememberReplaced(of: album) }
         try bulk?.catchUp()
         if recording { recorder?.isEnabled = true }
         defer { if recording { recorder?.isEnabled = false } }
