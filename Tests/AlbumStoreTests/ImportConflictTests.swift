@@ -131,6 +131,25 @@ struct ImportConflictTests {
         #expect(throws: AlbumError.self) { try library.albums.append(AlbumDraft(title: "X", artist: "Y", externalID: "a")) }
     }
 
+    /// A saturated filter makes every row a suspect; with few or no repeats among them the
+    /// match-key index built for their check stays, and the schema still comes back exact.
+    @Test(arguments: [0, 1, 40])
+    func suspectsFromASaturatedFilterLeaveTheSchemaAsItWas(repeats: Int) throws {
+        let library = try Library.open(at: url)
+        let schema = { try Connection(path: url.path).query("SELECT type, name, sql FROM sqlite_schema ORDER BY name") { $0.values } }
+        let before = try schema()
+        var csv = "title,artist,external_id\n"
+        for number in 0..<200 { csv += "Title \(number),Artist,\(number % 2 == 0 ? "e:\(number)" : "")\n" }
+        for number in 0..<repeats { csv += "TITLE \(number),artist,\n" }
+        let summary = try library.importText(csv, options: .with { $0.keyFilterBytes = 32 })
+        #expect(summary.inserted == 200 && summary.skippedDuplicates == repeats && summary.duplicatesWithinFile == repeats)
+        #expect(try schema() == before)
+        #expect(try library.check().isEmpty)
+        #expect(try library.allAlbums().map(\.title) == (0..<200).map { "Title \($0)" })
+        #expect(throws: AlbumError.self) { try library.albums.append(AlbumDraft(title: "X", artist: "Y", externalID: "e:4")) }
+        #expect(try library.importText("title,artist\ntitle 7,ARTIST\n").skippedDuplicates == 1)
+    }
+
     @Test func repeatsInAFileIntoAnEmptyLibraryUpdateTheFirstRowAndUndoAsOne() throws {
         let library = try Library.open(at: url)
         let summary = try library.importText(
