@@ -10,9 +10,17 @@ struct KeyFilterTests {
         for _ in 0..<20_000 { inserted.append(Int64.random(in: .min ... .max, using: &generator)) }
         // Small numbers and near neighbours: FNV keys of similar texts differ in few bits.
         inserted += (-500...500).map(Int64.init)
-        for key in inserted { filter.insert(key) }
+        var disagreements = 0
+        for key in inserted {
+            // `insert` answers what `contains` would have said before it.
+            let before = filter.contains(key)
+            if filter.insert(key) != before { disagreements += 1 }
+            if !filter.contains(key) { disagreements += 1 }
+        }
+        #expect(disagreements == 0)
         #expect(inserted.allSatisfy(filter.contains))
-        #expect(filter.insertedCount == inserted.count)
+        #expect(inserted.allSatisfy { filter.insert($0) })
+        #expect(filter.insertedCount == 2 * inserted.count)
     }
 
     @Test func itsSizeIsBoundedWhateverTheKeys() {

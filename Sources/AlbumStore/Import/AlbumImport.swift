@@ -194,7 +194,6 @@ final class AlbumImport {
         let keys = duplicates.keys(of: row.draft, matchKey: matchKey)
         if deferred != nil {
             // Nothing to look up without the indexes: a possible repeat is checked at the end.
-            duplicates.remember(keys)
             var suspicion: Suspect.Flags = []
             if keys.maySeenKey { suspicion.insert(.key) }
             if keys.maySeenExternalID { suspicion.insert(.externalID) }
@@ -206,7 +205,6 @@ final class AlbumImport {
         // An earlier row may still wait in the batch: write it before looking.
         if keys.mayRepeatFile { try flush() }
         let match = try duplicates.match(row.draft, keys: keys, in: connection) { ids.contains($0) }
-        duplicates.remember(keys)
         if match != nil { duplicates.rememberRepeat(keys) }
         guard let match else {
             pending.append(PendingRow(row: row, matchKey: matchKey, suspicion: []))
@@ -244,8 +242,10 @@ final class AlbumImport {
             return
         }
         try indexes.restore("albums_match_key", in: connection)
-        // Not the unique index yet: the repeats are still there.
-        let externalIDIndex = suspects.contains { $0.flags.contains(.externalID) }
+        // Not the unique index yet: the repeats are still there. For a few suspects (the
+        // filter's rare false positives, a file with a repeat or two) a scan of the rows before
+        // each costs less than building an index over the whole table.
+        let externalIDIndex = suspects.count { $0.flags.contains(.externalID) } > Self.externalIDScansAtMost
         if externalIDIndex {
             try connection.execute(
                 "CREATE INDEX albumstore_import_external_id ON albums(external_id) WHERE external_id IS NOT NULL")
@@ -262,7 +262,9 @@ final class AlbumImport {
             var earlier: Album?
             if suspect.flags.contains(.externalID), let externalID = row.externalID {
                 earlier = try connection.query(
-                    "SELECT \(Album.columns) FROM albums INDEXED BY albumstore_import_external_id WHERE external_id = ? AND id < ? ORDER BY id",
+                    externalIDIndex
+                        ? "SELECT \(Album.columns) FROM albums INDEXED BY albumstore_import_external_id WHERE external_id = ? AND id < ? ORDER BY id"
+                        : "SELECT \(Album.columns) FROM albums WHERE external_id = ? AND id < ? ORDER BY id",
                     externalID, suspect.id, as: { try Album(row: $0) }
                 ).first { !repeats.contains($0.id) }
             }
@@ -305,6 +307,10 @@ final class AlbumImport {
         try indexes.restore(except: rebuildsKeyIndex ? [] : ["albums_match_key"], in: connection)
         if !repeats.isEmpty { ids = ids.removing(Array(repeats)) }
     }
+
+    /// Suspects whose external id may repeat up to which each is looked up by a scan of the
+    /// rows before it rather than through a temporary index.
+    private static let externalIDScansAtMost = 4
 
     /// Repeats among the rows written from which the match-key index is dropped for their
     /// deletion and built again: one in 64.

@@ -71,19 +71,15 @@ struct DuplicateFinder {
         var mayRepeatFile: Bool
     }
 
-    func keys(of draft: AlbumDraft, matchKey: Int64) -> Keys {
+    /// Works out a row's keys, and remembers them for the rows after it (one visit to the
+    /// filter for each).
+    mutating func keys(of draft: AlbumDraft, matchKey: Int64) -> Keys {
         let externalIDHash = draft.externalID.map { MatchKey.hash($0.utf8) }
-        let maySeenKey = seen.contains(matchKey)
-        let maySeenExternalID = externalIDHash.map { seen.contains(Self.filterKey(externalIDHash: $0)) } ?? false
+        let maySeenKey = seen.insert(matchKey)
+        let maySeenExternalID = externalIDHash.map { seen.insert(Self.filterKey(externalIDHash: $0)) } ?? false
         return Keys(
             matchKey: matchKey, externalIDHash: externalIDHash, maySeenKey: maySeenKey, maySeenExternalID: maySeenExternalID,
             needsProbe: !knowsLibrary || maySeenKey || maySeenExternalID, mayRepeatFile: maySeenKey || maySeenExternalID)
-    }
-
-    /// Remembers a row's keys for the rows after it.
-    mutating func remember(_ keys: Keys) {
-        seen.insert(keys.matchKey)
-        if let hash = keys.externalIDHash { seen.insert(Self.filterKey(externalIDHash: hash)) }
     }
 
     /// Remembers exactly the keys of a row that repeated an album and was not written.

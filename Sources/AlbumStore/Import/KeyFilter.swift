@@ -52,9 +52,6 @@ struct KeyFilter {
     /// The filter's size in bytes.
     var bytes: Int { storage.count * 4 }
 
-    private static let salts: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
-        0x47B6_137B, 0x4497_4D91, 0x8824_AD5B, 0xA2B7_289D, 0x7054_95C7, 0x2DF1_424B, 0x9EFC_4947, 0x5C6B_FB31)
-
     /// The key's bits scrambled (the splitmix64 finalizer): match keys are FNV-1a hashes, whose
     /// high bits are poor alone.
     @inline(__always)
@@ -65,31 +62,36 @@ struct KeyFilter {
         return x ^ (x >> 31)
     }
 
+    /// The bit of one word of the block (the low 32 bits of the hash times the word's salt,
+    /// whose top 5 bits pick one of 32): Parquet's salts.
     @inline(__always)
-    private func block(_ hash: UInt64) -> UnsafeMutablePointer<UInt32> {
-        storage.words + Int((hash >> 32) & blockMask) * 8
-    }
-
-    @inline(__always)
-    private static func masks(_ hash: UInt64) -> SIMD8<UInt32> {
-        let low = SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: hash))
-        let s = salts
-        let salt = SIMD8<UInt32>(s.0, s.1, s.2, s.3, s.4, s.5, s.6, s.7)
-        return SIMD8<UInt32>(repeating: 1) &<< ((low &* salt) &>> 27)
-    }
+    private static func bit(_ low: UInt32, _ salt: UInt32) -> UInt32 { 1 &<< ((low &* salt) &>> 27) }
 
     /// Whether `key` may have been inserted: false means surely not.
     func contains(_ key: Int64) -> Bool {
         let hash = Self.mix(key)
-        let words = block(hash), masks = Self.masks(hash)
-        for index in 0..<8 where words[index] & masks[index] == 0 { return false }
-        return true
+        let w = storage.words + Int((hash >> 32) & blockMask) &* 8, low = UInt32(truncatingIfNeeded: hash)
+        return w[0] & Self.bit(low, 0x47B6_137B) != 0 && w[1] & Self.bit(low, 0x4497_4D91) != 0
+            && w[2] & Self.bit(low, 0x8824_AD5B) != 0 && w[3] & Self.bit(low, 0xA2B7_289D) != 0
+            && w[4] & Self.bit(low, 0x7054_95C7) != 0 && w[5] & Self.bit(low, 0x2DF1_424B) != 0
+            && w[6] & Self.bit(low, 0x9EFC_4947) != 0 && w[7] & Self.bit(low, 0x5C6B_FB31) != 0
     }
 
-    mutating func insert(_ key: Int64) {
+    /// Inserts `key`; returns whether it may have been there before (what `contains` said), in
+    /// one visit to its block.
+    @discardableResult
+    mutating func insert(_ key: Int64) -> Bool {
         let hash = Self.mix(key)
-        let words = block(hash), masks = Self.masks(hash)
-        for index in 0..<8 { words[index] |= masks[index] }
+        let w = storage.words + Int((hash >> 32) & blockMask) &* 8, low = UInt32(truncatingIfNeeded: hash)
+        let b0 = Self.bit(low, 0x47B6_137B), b1 = Self.bit(low, 0x4497_4D91), b2 = Self.bit(low, 0x8824_AD5B)
+        let b3 = Self.bit(low, 0xA2B7_289D), b4 = Self.bit(low, 0x7054_95C7), b5 = Self.bit(low, 0x2DF1_424B)
+        let b6 = Self.bit(low, 0x9EFC_4947), b7 = Self.bit(low, 0x5C6B_FB31)
+        let w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3], w4 = w[4], w5 = w[5], w6 = w[6], w7 = w[7]
+        let missing = (~w0 & b0) | (~w1 & b1) | (~w2 & b2) | (~w3 & b3) | (~w4 & b4) | (~w5 & b5) | (~w6 & b6) | (~w7 & b7)
         insertedCount += 1
+        guard missing != 0 else { return true }
+        w[0] = w0 | b0; w[1] = w1 | b1; w[2] = w2 | b2; w[3] = w3 | b3
+        w[4] = w4 | b4; w[5] = w5 | b5; w[6] = w6 | b6; w[7] = w7 | b7
+        return false
     }
 }
