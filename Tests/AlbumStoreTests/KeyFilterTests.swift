@@ -28,7 +28,7 @@ struct KeyFilterTests {
         #expect(KeyFilter(bytes: 100).bytes == 64)
         #expect(KeyFilter(bytes: 1 << 20).bytes == 1 << 20)
         #expect(KeyFilter(expectedKeys: 10).bytes == 4096)
-        #expect(KeyFilter(expectedKeys: 100_000).bytes == 131_072)
+        #expect(KeyFilter(expectedKeys: 100_000).bytes == 262_144)
         #expect(KeyFilter(expectedKeys: 20_000_000).bytes == KeyFilter.defaultMaxBytes)
         #expect(KeyFilter(expectedKeys: .max).bytes == KeyFilter.defaultMaxBytes)
         #expect(KeyFilter(expectedKeys: .max, maxBytes: 1 << 16).bytes == 1 << 16)

@@ -90,7 +90,7 @@ final class AlbumImport {
     /// short CSV row with an external id (two keys) takes some 60.
     static let bytesPerKeyEstimate = 30
 
-    /// The duplicate check's filter: sized from the file (8 to 16 bits a key), at most
+    /// The duplicate check's filter: sized from the file (16 to 32 bits a key), at most
     /// `KeyFilter.defaultMaxBytes`, the most for standard input, whose size is unknown.
     private static func keyFilter(options: ImportOptions, totalBytes: Int?) -> KeyFilter {
         if let bytes = options.keyFilterBytes { return KeyFilter(bytes: bytes) }

@@ -42,11 +42,13 @@ struct KeyFilter {
         blockMask = UInt64(blocks - 1)
     }
 
-    /// A filter sized for about `expectedKeys` keys at 8 to 16 bits a key (a power of two, 4 KiB
-    /// at least), at most `maxBytes`.
+    /// A filter sized for about `expectedKeys` keys at 16 to 32 bits a key (a power of two, 4
+    /// KiB at least), at most `maxBytes`: a false positive costs the import a lookup, at worst a
+    /// scan, so the few megabytes a small import can spare go to making them rare.
     init(expectedKeys: Int, maxBytes: Int = defaultMaxBytes) {
-        let wanted = expectedKeys > maxBytes / 2 ? maxBytes : max(4096, expectedKeys * 2)
-        self.init(bytes: wanted)
+        var bytes = 4096
+        while bytes < maxBytes && bytes / 2 < expectedKeys { bytes *= 2 }
+        self.init(bytes: min(bytes, maxBytes))
     }
 
     /// The filter's size in bytes.
