@@ -7,8 +7,9 @@ internal import AlbumSQLite
 /// Memory stays bounded whatever the file's size: rows go to the table in batches of
 /// `AlbumRepository.rowsPerInsert` (one multi-row INSERT each, a cached statement), the new ids
 /// are kept as ranges, and the duplicate finder's filter of the keys seen is of a fixed size
-/// (`KeyFilter`); what grows is only what the file's repeats leave (a few bytes each). The inserts run with the table's insert triggers aside (`BulkInsert`, run by the
-/// caller: ranges in the change log, followers caught up in bulk) and are kept by the history
+/// (`KeyFilter`); what grows is only what the file's repeats leave (about 16 bytes each). The
+/// inserts run with the table's insert triggers aside (`BulkInsert`, run by the caller: ranges
+/// in the change log, followers caught up in bulk) and are kept by the history
 /// as ids; in-place updates are recorded by a session (`ChangeRecorder`) that is on only while
 /// an update runs, so the inserts cost it nothing.
 ///
