@@ -6,9 +6,10 @@ internal import AlbumSQLite
 ///
 /// Memory stays bounded whatever the file's size: rows go to the table in batches of
 /// `AlbumRepository.rowsPerInsert` (one multi-row INSERT each, a cached statement), the new ids
-/// are kept as ranges, and what grows with the file is only the duplicate finder's sets of
-/// 64-bit keys. The inserts run with the table's insert triggers aside (`BulkInsert`, run by the
-/// caller: ranges in the change log, followers caught up in bulk) and are kept by the history
+/// are kept as ranges, and the duplicate finder's filter of the keys seen is of a fixed size
+/// (`KeyFilter`); what grows is only what the file's repeats leave (about 16 bytes each). The
+/// inserts run with the table's insert triggers aside (`BulkInsert`, run by the caller: ranges
+/// in the change log, followers caught up in bulk) and are kept by the history
 /// as ids; in-place updates are recorded by a session (`ChangeRecorder`) that is on only while
 /// an update runs, so the inserts cost it nothing.
 ///
@@ -46,8 +47,9 @@ final class AlbumImport {
     private struct PendingRow {
         var row: ImportedRow
         var matchKey: Int64
-        /// Whether it may repeat an earlier row (checked at the end; see `suspects`).
-        var isSuspect: Bool
+        /// What it may repeat of an earlier row (checked at the end; see `suspects`): none for
+        /// a row surely new.
+        var suspicion: Suspect.Flags
     }
 
     /// A row written that may repeat an earlier row of the file (or, when the library's keys
@@ -57,13 +59,23 @@ final class AlbumImport {
         var id: Album.ID
         private var storedLine: UInt32
         var supplied: FieldSet
-        var updatedAtGiven: Bool
+        var flags: Flags
 
-        init(id: Album.ID, line: Int, supplied: FieldSet, updatedAtGiven: Bool) {
+        struct Flags: OptionSet {
+            var rawValue: UInt8
+            /// An earlier row may have had its match key (the filter's maybe).
+            static let key = Flags(rawValue: 1)
+            /// An earlier row may have had its external id.
+            static let externalID = Flags(rawValue: 2)
+            /// The row gave `updated_at`.
+            static let updatedAtGiven = Flags(rawValue: 4)
+        }
+
+        init(id: Album.ID, line: Int, supplied: FieldSet, flags: Flags) {
             self.id = id
             storedLine = UInt32(clamping: line)
             self.supplied = supplied
-            self.updatedAtGiven = updatedAtGiven
+            self.flags = flags
         }
 
         /// The row's line (past 4,294,967,295: that line, for messages).
@@ -75,6 +87,16 @@ final class AlbumImport {
     /// Bytes a catalog row takes at least, to estimate the rows of a file from its size
     /// (CSV rows of a title, an artist and a year take about 50).
     static let bytesPerRowEstimate = 100
+    /// Bytes of a file per key it gives the duplicate check at most, to size its filter: a
+    /// short CSV row with an external id (two keys) takes some 60.
+    static let bytesPerKeyEstimate = 30
+
+    /// The duplicate check's filter: sized from the file (16 to 32 bits a key), at most
+    /// `KeyFilter.defaultMaxBytes`, the most for standard input, whose size is unknown.
+    private static func keyFilter(options: ImportOptions, totalBytes: Int?) -> KeyFilter {
+        if let bytes = options.keyFilterBytes { return KeyFilter(bytes: bytes) }
+        return KeyFilter(expectedKeys: totalBytes.map { $0 / bytesPerKeyEstimate } ?? .max)
+    }
 
     init(summary: ImportSummary, options: ImportOptions, rejects: RejectsFile?, totalBytes: Int?,
          in connection: Connection) throws {
@@ -84,7 +106,7 @@ final class AlbumImport {
         self.rejects = rejects
         converter = RecordConverter(mapping: options.mapping)
         let last = try connection.scalar("SELECT max(position) FROM albums", as: Int64.self)
-        duplicates = DuplicateFinder(libraryWasEmpty: last == nil)
+        duplicates = DuplicateFinder(libraryWasEmpty: last == nil, filter: Self.keyFilter(options: options, totalBytes: totalBytes))
         nextPosition = last.map { $0 &+ PositionKey.gap } ?? 0
         if let last, Int128(last) + Int128(PositionKey.gap) >= PositionKey.ceiling {
             throw AlbumError.invalid(field: "position", reason: "no room for albums after the last one")
@@ -108,7 +130,15 @@ final class AlbumImport {
             let stored = try connection.scalar("SELECT count(*) FROM albums", as: Int.self) ?? 0
             setsAside = estimate >= options.indexesAsideFromRows && estimate >= stored
         }
-        if setsAside && last != nil { try duplicates.loadLibraryKeys(in: connection) }
+        if setsAside && last != nil {
+            if options.keyFilterBytes == nil, let totalBytes {
+                // Sized for the library's keys too.
+                let stored = try connection.scalar("SELECT count(*) FROM albums", as: Int.self) ?? 0
+                duplicates = DuplicateFinder(libraryWasEmpty: false, filter: KeyFilter(
+                    expectedKeys: totalBytes / Self.bytesPerKeyEstimate + stored * 2))
+            }
+            try duplicates.loadLibraryKeys(in: connection)
+        }
         deferred = setsAside ? try DeferredIndexes(table: "albums", keeping: ["albums_position"], in: connection) : nil
     }
 
@@ -165,8 +195,10 @@ final class AlbumImport {
         let keys = duplicates.keys(of: row.draft, matchKey: matchKey)
         if deferred != nil {
             // Nothing to look up without the indexes: a possible repeat is checked at the end.
-            duplicates.remember(keys)
-            pending.append(PendingRow(row: row, matchKey: matchKey, isSuspect: keys.mayRepeatFile))
+            var suspicion: Suspect.Flags = []
+            if keys.maySeenKey { suspicion.insert(.key) }
+            if keys.maySeenExternalID { suspicion.insert(.externalID) }
+            pending.append(PendingRow(row: row, matchKey: matchKey, suspicion: suspicion))
             summary.inserted += 1
             if pending.count == AlbumRepository.rowsPerInsert { try flush() }
             return
@@ -174,9 +206,9 @@ final class AlbumImport {
         // An earlier row may still wait in the batch: write it before looking.
         if keys.mayRepeatFile { try flush() }
         let match = try duplicates.match(row.draft, keys: keys, in: connection) { ids.contains($0) }
-        duplicates.remember(keys)
+        if match != nil { duplicates.rememberRepeat(keys) }
         guard let match else {
-            pending.append(PendingRow(row: row, matchKey: matchKey, isSuspect: false))
+            pending.append(PendingRow(row: row, matchKey: matchKey, suspicion: []))
             summary.inserted += 1
             if pending.count == AlbumRepository.rowsPerInsert { try flush() }
             return
@@ -192,22 +224,35 @@ final class AlbumImport {
     }
 
     /// Checks the rows written as possible repeats against the rows before them, once the
-    /// match-key index and a temporary external-id one are built, and then builds the rest.
+    /// match-key index and (when a suspect's external id may repeat) a temporary external-id
+    /// one are built, and then builds the rest.
     ///
     /// A repeat goes as it would have gone row by row: skipped, merged into the earlier row
     /// (`update`), or refusing the import (`fail`). Skipped and merged rows are deleted again
-    /// before anyone saw them, all at the end: by id ranges, with only the table and its
-    /// position index (both in id order) left to keep, which a file repeating itself makes
-    /// the bulk of the work.
+    /// before anyone saw them, all at the end: by id ranges. When they are many (a file
+    /// repeating itself), with only the table and its position index (both in id order) left
+    /// to keep, which then makes the bulk of the work; when few (the filter's false positives
+    /// find none), the match-key index stays.
+    ///
+    /// A suspect is looked up only by what the filter says may repeat: a key or external id it
+    /// surely lacks no earlier row had (nor, loaded, the library), so that lookup would find
+    /// nothing.
     private func resolveSuspects(indexes: DeferredIndexes) throws {
         guard !suspects.isEmpty else {
             try indexes.restore(except: [], in: connection)
             return
         }
         try indexes.restore("albums_match_key", in: connection)
-        // Not the unique index yet: the repeats are still there.
-        try connection.execute("CREATE INDEX albumstore_import_external_id ON albums(external_id)")
+        // Not the unique index yet: the repeats are still there. For a few suspects (the
+        // filter's rare false positives, a file with a repeat or two) a scan of the rows before
+        // each costs less than building an index over the whole table.
+        let externalIDIndex = suspects.count { $0.flags.contains(.externalID) } > Self.externalIDScansAtMost
+        if externalIDIndex {
+            try connection.execute(
+                "CREATE INDEX albumstore_import_external_id ON albums(external_id) WHERE external_id IS NOT NULL")
+        }
         var repeats = RowIDs()
+        var repeatCount = 0
         // Albums already there that a row repeated: a later row repeating one again repeats a
         // row of the file too.
         var matchedStored = KeySet()
@@ -216,13 +261,15 @@ final class AlbumImport {
             // The earliest row still standing that it repeats (a repeat found earlier is no
             // longer there, as it would never have been written row by row).
             var earlier: Album?
-            if let externalID = row.externalID {
+            if suspect.flags.contains(.externalID), let externalID = row.externalID {
                 earlier = try connection.query(
-                    "SELECT \(Album.columns) FROM albums INDEXED BY albumstore_import_external_id WHERE external_id = ? AND id < ? ORDER BY id",
+                    externalIDIndex
+                        ? "SELECT \(Album.columns) FROM albums INDEXED BY albumstore_import_external_id WHERE external_id = ? AND id < ? ORDER BY id"
+                        : "SELECT \(Album.columns) FROM albums WHERE external_id = ? AND id < ? ORDER BY id",
                     externalID, suspect.id, as: { try Album(row: $0) }
                 ).first { !repeats.contains($0.id) }
             }
-            if earlier == nil {
+            if earlier == nil && suspect.flags.contains(.key) {
                 let artist = FoldedText.fold(row.artist), title = FoldedText.fold(row.title)
                 earlier = try connection.query(
                     "SELECT \(Album.columns) FROM albums WHERE match_key = ? AND id < ? ORDER BY id",
@@ -240,23 +287,35 @@ final class AlbumImport {
                 countDuplicate(match)
             case .update:
                 let given = ImportedRow(line: suspect.line, draft: row.draft, supplied: suspect.supplied, createdAt: nil,
-                                        updatedAt: suspect.updatedAtGiven ? ISO8601Timestamp.milliseconds(of: row.updatedAt) : nil)
+                                        updatedAt: suspect.flags.contains(.updatedAtGiven) ? ISO8601Timestamp.milliseconds(of: row.updatedAt) : nil)
                 if try update(earlier, with: given) { summary.updated += 1 } else { countDuplicate(match) }
             }
             summary.inserted -= 1
             repeats.insert(suspect.id...suspect.id)
+            repeatCount += 1
         }
         suspects = []
-        try connection.execute("DROP INDEX albumstore_import_external_id")
-        try connection.execute("DROP INDEX albums_match_key")
+        if externalIDIndex { try connection.execute("DROP INDEX albumstore_import_external_id") }
+        // Many repeats: cheaper to delete them without the index and build it again (a sort)
+        // than to take each out of it.
+        let rebuildsKeyIndex = repeatCount > 0 && repeatCount >= max(1, ids.count / Self.repeatsToRebuildKeyIndex)
+        if rebuildsKeyIndex { try connection.execute("DROP INDEX albums_match_key") }
         // Deleted while the change log is in bulk mode: no one ever sees them.
         try bulk?.catchUp()
         for range in repeats.ranges {
             try connection.run("DELETE FROM albums WHERE id BETWEEN ? AND ?", range.lowerBound, range.upperBound)
         }
-        try indexes.restore(except: [], in: connection)
+        try indexes.restore(except: rebuildsKeyIndex ? [] : ["albums_match_key"], in: connection)
         if !repeats.isEmpty { ids = ids.removing(Array(repeats)) }
     }
+
+    /// Suspects whose external id may repeat up to which each is looked up by a scan of the
+    /// rows before it rather than through a temporary index.
+    private static let externalIDScansAtMost = 4
+
+    /// Repeats among the rows written from which the match-key index is dropped for their
+    /// deletion and built again: one in 64.
+    private static let repeatsToRebuildKeyIndex = 64
 
     /// Where and why a row refuses the import under `ConflictPolicy.fail`.
     private func conflict(line: Int, with match: DuplicateFinder.Match) -> ImportRejection {
@@ -289,6 +348,7 @@ final class AlbumImport {
         let matchKey = MatchKey.of(artist: draft.artist, title: draft.title)
         // An album this import added needs no record: undo deletes it whatever it holds.
         let recording = !ids.contains(album.id)
+        if !recording { duplicates.rememberReplaced(of: album) }
         try bulk?.catchUp()
         if recording { recorder?.isEnabled = true }
         defer { if recording { recorder?.isEnabled = false } }
@@ -345,10 +405,11 @@ final class AlbumImport {
         let first = last - Int64(pending.count) + 1
         ids.insert(first...last)
         bulk?.inserted(first...last)
-        for (offset, pendingRow) in pending.enumerated() where pendingRow.isSuspect {
+        for (offset, pendingRow) in pending.enumerated() where !pendingRow.suspicion.isEmpty {
             let row = pendingRow.row
-            suspects.append(Suspect(id: first + Int64(offset), line: row.line, supplied: row.supplied,
-                                    updatedAtGiven: row.updatedAt != nil))
+            var flags = pendingRow.suspicion
+            if row.updatedAt != nil { flags.insert(.updatedAtGiven) }
+            suspects.append(Suspect(id: first + Int64(offset), line: row.line, supplied: row.supplied, flags: flags))
         }
         pending.removeAllKeepingCapacity()
     }

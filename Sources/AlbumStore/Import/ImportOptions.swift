@@ -39,6 +39,9 @@ public struct ImportOptions: Sendable {
     /// import into a non-empty library sets the indexes aside, when the library holds fewer
     /// albums than that; tests lower it to reach that path with small files.
     var indexesAsideFromRows = 50_000
+    /// The size of the duplicate check's key filter (`KeyFilter`) in bytes; `nil` sizes it from
+    /// the file (at most `KeyFilter.defaultMaxBytes`). Tests make it tiny to saturate it.
+    var keyFilterBytes: Int?
 
     public init(
         encoding: CatalogEncoding? = nil, mapping: [String: AlbumField] = [:], onConflict: ConflictPolicy = .skip,
