@@ -81,8 +81,8 @@ struct RowLendingTests {
 
     @Test func aRowReadAfterItsStatementSteppedTraps() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let directory = try TemporaryDirectory()
-            let connection = try directory.open()
+            // The child traps, so no deinit would remove a directory: the database is in memory.
+            let connection = try Connection(path: ":memory:")
             let statement = try connection.prepare("SELECT 1 UNION ALL SELECT 2")
             try statement.forEach { row in
                 _ = try statement.step()
@@ -94,8 +94,8 @@ struct RowLendingTests {
 
     @Test func aRowReadAfterItsStatementWasResetTraps() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let directory = try TemporaryDirectory()
-            let connection = try directory.open()
+            // The child traps, so no deinit would remove a directory: the database is in memory.
+            let connection = try Connection(path: ":memory:")
             let statement = try connection.prepare("SELECT 'Low'")
             _ = try statement.first { row in
                 statement.reset()
@@ -107,8 +107,8 @@ struct RowLendingTests {
 
     @Test func aRowLentByWithCurrentRowTrapsAfterTheNextStep() async throws {
         let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            let directory = try TemporaryDirectory()
-            let connection = try directory.open()
+            // The child traps, so no deinit would remove a directory: the database is in memory.
+            let connection = try Connection(path: ":memory:")
             let statement = try connection.prepare("SELECT 1 UNION ALL SELECT 2")
             _ = try statement.step()
             try statement.withCurrentRow { row in
