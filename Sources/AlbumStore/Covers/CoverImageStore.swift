@@ -101,16 +101,22 @@ struct CoverImageStore {
         let mapped = try connection.scalar("PRAGMA mmap_size", as: Int.self) ?? 0
         try connection.execute("PRAGMA mmap_size = \(Self.mappedReadLimit)")
         defer { try? connection.execute("PRAGMA mmap_size = \(mapped)") }
-        var blob: Blob?
+        var reused: Blob?
         for albumID in albumIDs {
-            guard let rowID: Int64 = try connection.scalar(
-                "SELECT i.id FROM covers c JOIN cover_images i ON i.sha256 = c.sha256 WHERE c.album_id = ?", albumID)
-            else { try body(albumID, nil); continue }
-            if let blob { try blob.reopen(rowID: rowID) } else {
+            guard let rowID = try imageRowID(albumID: albumID) else { try body(albumID, nil); continue }
+            let blob: Blob
+            if let reused { try reused.reopen(rowID: rowID); blob = reused } else {
                 blob = try connection.openBlob(table: "cover_images", column: "bytes", rowID: rowID)
+                reused = blob
             }
-            try body(albumID, try blob.map { try $0.data() })
+            try body(albumID, try blob.data())
         }
+    }
+
+    /// The rowid of album `albumID`'s image in `cover_images` (what blob I/O addresses), or `nil`.
+    private func imageRowID(albumID: Int64) throws -> Int64? {
+        try connection.scalar(
+            "SELECT i.id FROM covers c JOIN cover_images i ON i.sha256 = c.sha256 WHERE c.album_id = ?", albumID)
     }
 
     /// How much of the file `data(albumIDs:)` maps: images past it are read with `pread`, as
@@ -121,10 +127,7 @@ struct CoverImageStore {
     /// Calls `body` with the bytes of album `albumID`'s cover in chunks of at most `chunkSize`;
     /// returns its info, or `nil` (and no call) when it has none.
     func read(albumID: Int64, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws -> CoverInfo? {
-        guard let info = try info(albumID: albumID),
-              let rowID: Int64 = try connection.scalar(
-                "SELECT i.id FROM covers c JOIN cover_images i ON i.sha256 = c.sha256 WHERE c.album_id = ?", albumID)
-        else { return nil }
+        guard let info = try info(albumID: albumID), let rowID = try imageRowID(albumID: albumID) else { return nil }
         let blob = try connection.openBlob(table: "cover_images", column: "bytes", rowID: rowID)
         let count = blob.count
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, min(chunkSize, count)), alignment: 1)
