@@ -280,7 +280,7 @@ public final class Library: Sendable {
         let result: T
     }
 
-    /// Runs `body` in a write transaction under a new transaction number, with the order
+    /// Runs `body` in a write transaction whose change-log entries get a number of their own, with the order
     /// statistics made right first (if they may have missed writes) and tidied last (blocks cut
     /// or merged, `OrderBlocks.finish`), then hands the change log's new entries to subscribers.
     /// `navigation`: `body` changes no album (see `navigate`).
@@ -292,12 +292,12 @@ public final class Library: Sendable {
                     let (result, latest, carried) = try connection.transaction(.immediate) {
                         // Navigation: the file as it is before this write changes anything.
                         let start = navigation && hasOrderStatistics ? try OrderBlocksCache.State(of: connection) : nil
-                        try ChangeLog.beginTransaction(in: connection)
                         if !navigation, hasOrderStatistics, try !OrderBlocks.albums.areChecked(in: connection) {
                             try Self.repairOrderStatistics(migrator, in: connection)
                         }
+                        let logged = try ChangeLog.newest(in: connection)
                         let command = Command(
-                            connection: connection, startCursor: try ChangeLog.latestCursor(in: connection),
+                            connection: connection, startCursor: logged.cursor,
                             navigation: start.map { start in
                                 Command.Navigation(cache: orderBlocks, start: start) { [migrator] in
                                     try Self.repairOrderStatistics(migrator, in: connection)
@@ -310,6 +310,9 @@ public final class Library: Sendable {
                         let count = commits.withLock { $0 += 1; return $0 }
                         if count % Self.pruneInterval == 1 { try changeLog.prune(in: connection) }
                         let latest = try command.latestCursor()
+                        if latest > logged.cursor {
+                            try ChangeLog.number(entriesAfter: logged.cursor, as: logged.transaction + 1, in: connection)
+                        }
                         // Last: every row this write changes is counted in it.
                         return (result, latest, try start.map { ($0, try OrderBlocksCache.State(of: connection)) })
                     }

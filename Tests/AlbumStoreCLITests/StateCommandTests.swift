@@ -10,7 +10,7 @@ struct StateCommandTests {
     private func sessionRows() throws -> String {
         try SQLiteShell.run("""
             SELECT * FROM session_state; SELECT * FROM session_keys; SELECT * FROM session_snapshots;
-            SELECT tx FROM change_control; SELECT max(seq) FROM change_log; SELECT count(*) FROM history;
+            SELECT max(seq), max(tx) FROM change_log; SELECT count(*) FROM history;
             """, on: store.db)
     }
 

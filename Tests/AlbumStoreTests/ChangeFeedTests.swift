@@ -23,6 +23,24 @@ struct ChangeFeedTests {
         #expect(set?.cursor == feed.position)
     }
 
+    @Test func eachWriteNumbersItsEntriesOnePastTheNewestAndTheCounterPageIsNotWritten() throws {
+        let connection = try Connection(path: library.path)
+        let control = try library.rows(of: "change_control")
+        let start = try ChangeLog.newest(in: connection).transaction
+        try library.albums.append(.sample("one"))
+        try library.albums.append(.sample("two"))
+        // Another program numbers nothing: its entries join the newest number.
+        try connection.run(
+            "INSERT INTO albums (position, title, artist, created_at, updated_at) VALUES (99, 'Low', 'David Bowie', 0, 0)")
+        try library.albums.append(.sample("three"))
+
+        let numbers = try connection.query(
+            "SELECT tx FROM change_log WHERE table_name = 'albums' ORDER BY seq") { try $0[0, as: Int64.self] }
+        #expect(numbers == [start + 1, start + 2, start + 2, start + 3])
+        #expect(try library.rows(of: "change_control") == control)
+        #expect(try ChangeLog.changeSets(after: 0, in: connection).map { $0.albums.inserted.count }.suffix(3) == [1, 2, 1])
+    }
+
     @Test func theFeedYieldsTheSameChangeSetsAsTheInProcessStream() async throws {
         var changes = library.changes.makeAsyncIterator()
         var feed = library.changeFeed().makeAsyncIterator()

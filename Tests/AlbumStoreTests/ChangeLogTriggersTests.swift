@@ -10,7 +10,7 @@ struct ChangeLogTriggersTests {
 
     static let insertAlbum = "INSERT INTO albums (position, title, artist, created_at, updated_at) VALUES (1, 'Low', 'David Bowie', 0, 0)"
 
-    @Test func theAlbumsTriggersAreThoseOfMigration0003WithQuotedNames() {
+    @Test func theAlbumsTriggersLogUnderTheNewestEntrysNumberWithQuotedNames() {
         let triggers = ChangeLogTriggers(table: "albums", rowIDColumn: "id").triggers
 
         #expect(triggers.map(\.name) == ["albums_log_insert", "albums_log_update", "albums_log_delete"])
@@ -19,7 +19,7 @@ struct ChangeLogTriggersTests {
             CREATE TRIGGER "albums_log_insert" AFTER INSERT ON "albums" WHEN (SELECT bulk FROM change_control) = 0
             BEGIN
                 INSERT INTO change_log (tx, table_name, operation, row_id, at)
-                VALUES ((SELECT tx FROM change_control), 'albums', 'insert', NEW."id",
+                VALUES (coalesce((SELECT tx FROM change_log ORDER BY seq DESC LIMIT 1), 0), 'albums', 'insert', NEW."id",
                         CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
             END
             """,
@@ -27,7 +27,7 @@ struct ChangeLogTriggersTests {
             CREATE TRIGGER "albums_log_update" AFTER UPDATE ON "albums"
             BEGIN
                 INSERT INTO change_log (tx, table_name, operation, row_id, at)
-                VALUES ((SELECT tx FROM change_control), 'albums', 'update', NEW."id",
+                VALUES (coalesce((SELECT tx FROM change_log ORDER BY seq DESC LIMIT 1), 0), 'albums', 'update', NEW."id",
                         CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
             END
             """,
@@ -35,22 +35,23 @@ struct ChangeLogTriggersTests {
             CREATE TRIGGER "albums_log_delete" AFTER DELETE ON "albums" WHEN (SELECT bulk FROM change_control) = 0
             BEGIN
                 INSERT INTO change_log (tx, table_name, operation, row_id, at)
-                VALUES ((SELECT tx FROM change_control), 'albums', 'delete', OLD."id",
+                VALUES (coalesce((SELECT tx FROM change_log ORDER BY seq DESC LIMIT 1), 0), 'albums', 'delete', OLD."id",
                         CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
             END
             """,
         ])
     }
 
-    @Test func generatedTriggersLogExactlyWhatTheHandWrittenOnesDid() throws {
+    @Test func generatedTriggersLogWhatTheHandWrittenOnesDidUnderTheNewestNumber() throws {
         let former = directory.file("former.sqlite")
         _ = try FormerLibrary.make(at: former)
         _ = try Library.open(at: url)
         #expect(try logTriggers(in: former.path) != logTriggers(in: url.path))
 
         // The same writes, by another connection, on each file: plain rows, bulk work (not
-        // logged per row), a new transaction number, REPLACE (a delete and an insert), and a
-        // DELETE without WHERE (no truncate shortcut on a table with triggers).
+        // logged per row), a new transaction number for the hand-written triggers (the counter
+        // they read), REPLACE (a delete and an insert), and a DELETE without WHERE (no truncate
+        // shortcut on a table with triggers).
         let writes = """
             \(Self.insertAlbum); \(Self.insertAlbum);
             UPDATE albums SET year = 1977 WHERE id = 1;
@@ -80,7 +81,11 @@ struct ChangeLogTriggersTests {
             "1 albums delete 1 - 1", "1 albums insert 1 - 1", "1 albums insert 2 - 1",
             "1 albums delete 1 - 1", "1 albums delete 2 - 1",
         ])
-        #expect(logs[1] == logs[0])
+        // The same entries. Their number is the newest entry's (0 in an empty log): a writer
+        // outside the library numbers nothing, and the counter the old triggers read is gone.
+        let entry = { (line: String) in line.drop { $0 != " " } }
+        #expect(logs[1].map(entry) == logs[0].map(entry))
+        #expect(Set(logs[1].map { $0.prefix { $0 != " " } }) == ["0"])
     }
 
     @Test func namesAreQuotedSoAnyTableAndColumnNameWorks() throws {

@@ -233,8 +233,8 @@ struct LibraryCheck {
         var problems: [LibraryProblem] = []
         let rows = try connection.scalar("SELECT count(*) FROM change_control", as: Int.self) ?? 0
         guard let control = try connection.first(
-            "SELECT tx, bulk, pruned_through FROM change_control WHERE id = 1",
-            as: { (tx: try $0[0, as: Int64.self], bulk: try $0[1, as: Int64.self], prunedThrough: try $0[2, as: Int64.self]) })
+            "SELECT bulk, pruned_through FROM change_control WHERE id = 1",
+            as: { (bulk: try $0[0, as: Int64.self], prunedThrough: try $0[1, as: Int64.self]) })
         else {
             return [LibraryProblem(.changeLog, "change_control has no row 1: nothing can be logged")]
         }
@@ -243,8 +243,8 @@ struct LibraryCheck {
             problems.append(LibraryProblem(.changeLog, "change_control.bulk is \(control.bulk) outside a write: "
                 + "inserts and deletes go unlogged until it is 0"))
         }
-        let bounds = try connection.first("SELECT min(seq), max(seq), max(tx) FROM change_log") {
-            (first: try $0[0, as: Int64?.self], last: try $0[1, as: Int64?.self], tx: try $0[2, as: Int64?.self])
+        let bounds = try connection.first("SELECT min(seq), max(seq) FROM change_log") {
+            (first: try $0[0, as: Int64?.self], last: try $0[1, as: Int64?.self])
         }
         if let first = bounds?.first, first <= control.prunedThrough {
             problems.append(LibraryProblem(.changeLog, "entries from seq \(first) are at or below pruned_through "
@@ -252,9 +252,6 @@ struct LibraryCheck {
         } else if bounds?.last == nil && control.prunedThrough > 0 {
             problems.append(LibraryProblem(.changeLog, "the log is empty but pruned through \(control.prunedThrough): "
                 + "new entries would reuse positions cursors have seen"))
-        }
-        if let tx = bounds?.tx, tx > control.tx {
-            problems.append(LibraryProblem(.changeLog, "entries carry transaction \(tx), past change_control.tx \(control.tx)"))
         }
         if let seq = try connection.scalar("""
             SELECT seq FROM (SELECT seq, tx, lag(tx) OVER (ORDER BY seq) AS previous FROM change_log)

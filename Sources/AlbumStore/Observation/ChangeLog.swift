@@ -37,9 +37,28 @@ struct ChangeLog: Sendable {
         return cursor
     }
 
-    /// Starts a transaction's entries under a new number: called first in every library write.
-    static func beginTransaction(in connection: Connection) throws {
-        try connection.run("UPDATE change_control SET tx = tx + 1")
+    /// The transaction number SQL gives a new entry: the newest entry's (0 for an empty log). The
+    /// library numbers its own entries before it commits (`number(entriesAfter:as:in:)`), so this
+    /// is what the writes of other programs (the `sqlite3` shell) are logged under: merged into
+    /// the change set before them, as they do not number their transactions.
+    static let newestTransactionSQL = "coalesce((SELECT tx FROM change_log ORDER BY seq DESC LIMIT 1), 0)"
+
+    /// The newest entry's position and transaction number, (0, 0) for an empty log: where a
+    /// library write starts from.
+    static func newest(in connection: Connection) throws -> (cursor: Int64, transaction: Int64) {
+        try connection.first("SELECT seq, tx FROM change_log ORDER BY seq DESC LIMIT 1") {
+            (try $0[0, as: Int64.self], try $0[1, as: Int64.self])
+        } ?? (0, 0)
+    }
+
+    /// Gives the entries after `cursor` (those a library write logged) the number `transaction`:
+    /// called last in the write, with one past the number of the newest entry when it began.
+    ///
+    /// Why at the end, not with a counter bumped at the start (`change_control.tx`, which earlier
+    /// versions bumped and this one no longer reads): the counter's page was one more page written
+    /// by every commit, while the entries numbered here sit on pages the write has dirtied already.
+    static func number(entriesAfter cursor: Int64, as transaction: Int64, in connection: Connection) throws {
+        try connection.run("UPDATE change_log SET tx = ? WHERE seq > ?", transaction, cursor)
     }
 
     /// The position up to which entries have been pruned: a cursor below it has missed some.
@@ -95,7 +114,7 @@ struct ChangeLog: Sendable {
         for range in ids.ranges {
             try connection.run("""
                 INSERT INTO change_log (tx, table_name, operation, row_id, last_row_id, at)
-                VALUES ((SELECT tx FROM change_control), ?, ?, ?, ?, ?)
+                VALUES (\(newestTransactionSQL), ?, ?, ?, ?, ?)
                 """, table.name, operation.rawValue, range.lowerBound, range.upperBound, now)
         }
         return ids

@@ -7,7 +7,9 @@
 /// `ChangeLogTriggerInstaller`), so a new observed table needs no trigger SQL of its own.
 ///
 /// Each trigger writes one `change_log` entry per row, in the transaction of the change, under
-/// the library's current transaction number (`change_control.tx`). The insert and delete
+/// the newest entry's transaction number (`ChangeLog.newestTransactionSQL`): the library gives
+/// its own entries a number of their own when it commits, so that is the number other programs'
+/// writes are logged under. The insert and delete
 /// triggers stand aside while `change_control.bulk = 1`: bulk work logs its rows as range
 /// entries instead (`ChangeLog.bulk`). Updates are never bulk, so their trigger always logs.
 /// Related SQLite documentation: https://sqlite.org/lang_createtrigger.html
@@ -49,7 +51,7 @@ struct ChangeLogTriggers: Sendable, Hashable {
             CREATE TRIGGER \(Self.identifier(name)) AFTER \(event) ON \(Self.identifier(table))\(when)
             BEGIN
                 INSERT INTO change_log (tx, table_name, operation, row_id, at)
-                VALUES ((SELECT tx FROM change_control), \(Self.literal(table)), \(Self.literal(operation.rawValue)), \(row).\(Self.identifier(rowIDColumn)),
+                VALUES (\(ChangeLog.newestTransactionSQL), \(Self.literal(table)), \(Self.literal(operation.rawValue)), \(row).\(Self.identifier(rowIDColumn)),
                         CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
             END
             """
