@@ -7,9 +7,10 @@
 // with escapes unescaped into the scratch buffer; null is SQL NULL; a number kept as its text).
 //
 // The same end state, as AlbumRepository.append(contentsOf:) and Library.performAppend write it:
-// - one BEGIN IMMEDIATE transaction that bumps change_control.tx, sets change_control.bulk = 1 so
+// - one BEGIN IMMEDIATE transaction that sets change_control.bulk = 1 so
 //   the change-log trigger logs nothing per row, inserts the albums, sets bulk back to 0, and
-//   writes one change_log range entry (row_id...last_row_id) and one history entry whose
+//   writes one change_log range entry (row_id...last_row_id, numbered one past the newest
+//   entry) and one history entry whose
 //   appended_ids are "first-last" and whose changeset is empty;
 // - positions a gap (2^32) apart after the last one: 0, 2^32, 2 * 2^32, ... on an empty library;
 // - created_at = updated_at = now in milliseconds since 1970;
@@ -501,7 +502,6 @@ int main(int argc, char **argv) {
     }
 
     exec(db, "BEGIN IMMEDIATE");
-    exec(db, "UPDATE change_control SET tx = tx + 1");
     int empty_table = 0;
     int64_t last_position = scalar(db, "SELECT max(position) FROM albums", &empty_table);
     int64_t position = empty_table ? 0 : last_position + POSITION_GAP;
@@ -619,7 +619,7 @@ int main(int argc, char **argv) {
     if (count > 0) {
         sqlite3_stmt *log = NULL, *history = NULL;
         check(db, sqlite3_prepare_v2(db, "INSERT INTO change_log (tx, table_name, operation, row_id, last_row_id, at) "
-                                         "VALUES ((SELECT tx FROM change_control), 'albums', 'insert', ?, ?, ?)", -1, &log, NULL), "log");
+                                         "VALUES ((coalesce((SELECT tx FROM change_log ORDER BY seq DESC LIMIT 1), 0) + 1), 'albums', 'insert', ?, ?, ?)", -1, &log, NULL), "log");
         sqlite3_bind_int64(log, 1, first_id);
         sqlite3_bind_int64(log, 2, last_id);
         sqlite3_bind_int64(log, 3, now_milliseconds());

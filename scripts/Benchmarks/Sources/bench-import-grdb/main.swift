@@ -133,7 +133,6 @@ do {
     try dbQueue.inTransaction(.immediate) { db in
         let hasMatchKey = try Bool.fetchOne(
             db, sql: "SELECT count(*) FROM pragma_table_info('albums') WHERE name = 'match_key'") ?? false
-        try db.execute(sql: "UPDATE change_control SET tx = tx + 1")
         let last = try Int64.fetchOne(db, sql: "SELECT max(position) FROM albums")
         var position = last.map { $0 + (1 << 32) } ?? 0
         let now = Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
@@ -156,7 +155,7 @@ do {
             let lastID = db.lastInsertedRowID
             try db.execute(sql: """
                 INSERT INTO change_log (tx, table_name, operation, row_id, last_row_id, at)
-                VALUES ((SELECT tx FROM change_control), 'albums', 'insert', ?, ?, ?)
+                VALUES ((coalesce((SELECT tx FROM change_log ORDER BY seq DESC LIMIT 1), 0) + 1), 'albums', 'insert', ?, ?, ?)
                 """, arguments: [firstID, lastID, now])
             try db.execute(sql: "INSERT INTO history (description, changeset, appended_ids, created_at) VALUES (?, x'', ?, ?)",
                            arguments: ["add \(count) albums", "\(firstID)-\(lastID)", now])
