@@ -60,7 +60,8 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         // The reader of the output went away (`albumstore list | head -1`): it has what it wanted.
         if let error = error as? ByteSinkError, error == .brokenPipe { Foundation.exit(0) }
         let code = exitCode(for: error)
-        if code == .success || error is ExitCode { exit(withError: error) }
+        if code == .success && !(error is ExitCode) { printAndExit(fullMessage(for: error)) }
+        if error is ExitCode { exit(withError: error) }
         if code == .validationFailure {
             FileHandle.standardError.write(Data((usageMessage(for: error) + "\n").utf8))
             Foundation.exit(2)
@@ -68,6 +69,20 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         let lines = ErrorReport(error).lines(verbose: verbose)
         FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
         Foundation.exit(1)
+    }
+
+    /// Prints help or the version as every command prints its output, then exits 0: a write that
+    /// fails (a full disk) is exit 1 with one line, where ArgumentParser's own `print` would report
+    /// success; a reader that went away is exit 0, quietly.
+    private static func printAndExit(_ text: String) -> Never {
+        do {
+            let stdout = FileDescriptorSink(fileDescriptor: STDOUT_FILENO)
+            try stdout.write(text.isEmpty ? text : text + "\n")
+            try stdout.flush()
+        } catch {
+            exit(reporting: error, verbose: false)
+        }
+        Foundation.exit(0)
     }
 
     /// ArgumentParser's message for a usage error (`Error: <reason>`, then the usage), escaped.

@@ -15,6 +15,7 @@ struct OutputErrorTests {
         + formats.map { ["add", "--title", "New", "--artist", "Someone", "--format", $0] }
         + formats.map { ["edit", "1", "--year", "1999", "--format", $0] }
         + [["info"], ["info", "--format", "json"], ["init"], ["watch", "--since", "0", "--once"]]
+        + [["--help"], ["query", "--help"], ["state", "--help"], ["--version"], ["help", "covers"]]
 
     init() throws {
         try store.add(titles: ["Low", "Heroes", "Lodger"])
