@@ -46,6 +46,12 @@ struct AlbumFieldTests {
         #expect(AlbumField(name: name) == nil)
     }
 
+    @Test(arguments: ["Cover URL", "a\tb.c-d_e", "MusicBrainz ID", "#", "", "ÄLBUM Ärtist", "Été-Date", "Straße", "ΑΛΜΠΟΥΜ"])
+    func normalizingFoldsAsciiByteByByteAsTheUnicodeFoldWould(name: String) {
+        let unicode = String(name.lowercased().unicodeScalars.filter { !" _-.\t".unicodeScalars.contains($0) })
+        #expect(AlbumField.normalized(name) == unicode)
+    }
+
     @Test func noTwoFieldsShareAName() {
         var owners: [String: AlbumField] = [:]
         for field in AlbumField.allCases {
