@@ -1,47 +1,82 @@
 import CSQLite
 import Foundation
 
-/// Records, with SQLite's session extension, every change made on a connection to some tables
-/// until `changeset()` is taken. Tables need an explicit PRIMARY KEY; others are ignored.
+/// Records every change made on a connection to some tables until `changeset()` is taken, in
+/// the binary changeset format of SQLite's session extension. Tables need an explicit PRIMARY
+/// KEY; others are ignored.
 ///
-/// The recorder keeps its connection's database handle open (the session points into it), so it
-/// works on after the `Connection` object is gone.
+/// Why not the session extension itself: a session costs, on every command, a `PRAGMA
+/// table_xinfo` for each table it first sees change and a `SELECT` per table when the
+/// changeset is taken, each compiled anew (about 250k instructions for a one-row insert,
+/// measured with callgrind: three times the insert). This recorder reads the pre-update hook
+/// instead and keeps each row's values as the hook gives them, so it compiles nothing; what
+/// it produces is what a session would (`ChangesetTests` compares the two on random work).
+///
+/// The recorder keeps its connection's database handle open (the hook lives on it), so it
+/// works on after the `Connection` object is gone. A connection has one pre-update hook: the
+/// recorders share it, and it is removed when the last of them goes, so writes made with no
+/// recorder pay nothing. Do not create `sqlite3session` objects on a connection with a
+/// recorder (the session extension takes the hook for itself).
+/// Related SQLite documentation: https://sqlite.org/c3ref/preupdate_count.html
 public final class ChangeRecorder {
-    private let session: OpaquePointer
-    /// Released after deinit has deleted the session, so the sqlite3* outlives it.
+    private let recording: ChangeRecording
+    /// Released after deinit has unregistered the recording, so the sqlite3* outlives it.
     private let database: ConnectionHandle
 
     /// Starts recording changes to `tables` of `connection`'s main database.
     public init(connection: Connection, tables: [String]) throws(SQLiteError) {
         database = connection.database
-        var session: OpaquePointer?
-        let code = sqlite3session_create(database.sqlite, "main", &session)
-        guard code == SQLITE_OK, let session else { throw SQLiteError(code: code, connection: database.sqlite) }
-        self.session = session
-        for table in tables {
-            // On failure deinit deletes the session: self is fully initialized by now.
-            try check(sqlite3session_attach(session, table), database.sqlite)
+        recording = ChangeRecording(tables: tables)
+        database.startRecording(recording)
+    }
+
+    deinit { database.stopRecording(recording) }
+
+    /// Whether changes are being recorded (`true` from the start). While `false` the recorder
+    /// takes up no new row, so bulk work it has no use for (an import's inserts, kept by their
+    /// ids) costs it next to nothing; a row it already holds is still followed, so the
+    /// changeset gives that row's values as they are when it is taken (as a session does).
+    public var isEnabled: Bool {
+        get { recording.isEnabled }
+        set { recording.isEnabled = newValue }
+    }
+
+    /// The changes recorded so far, net: a row inserted then deleted leaves nothing, an update
+    /// that puts every value back leaves nothing.
+    public func changeset() throws(SQLiteError) -> Changeset {
+        if let error = recording.error { throw error }
+        return Changeset(data: recording.changeset())
+    }
+}
+
+/// What one recorder holds: the tables it follows and their changes. The connection's
+/// pre-update hook hands it every change (`ConnectionHandle.startRecording`).
+final class ChangeRecording {
+    var isEnabled = true
+    /// The first failure (a table's layout that could not be read); `changeset()` throws it.
+    private(set) var error: SQLiteError?
+    private let tables: [RecordedTable]
+
+    init(tables: [String]) {
+        self.tables = tables.map(RecordedTable.init(name:))
+    }
+
+    /// Takes one change the pre-update hook reports.
+    func record(_ operation: Int32, database: UnsafePointer<CChar>, table: UnsafePointer<CChar>, on handle: ConnectionHandle) {
+        guard error == nil, strcmp(database, "main") == 0,
+              let recorded = tables.first(where: { $0.isNamed(table) }) else { return }
+        if !isEnabled && recorded.isEmpty { return }
+        do {
+            try recorded.record(operation, enabled: isEnabled, on: handle)
+        } catch {
+            self.error = error
         }
     }
 
-    deinit { sqlite3session_delete(session) }
-
-    /// Whether changes are being recorded (`true` from the start). While `false` the session
-    /// records nothing, so bulk work it has no use for (an import's inserts, kept by their ids)
-    /// costs it next to nothing. The changeset still gives a recorded row's values as they are
-    /// when it is taken.
-    /// Related SQLite documentation: https://sqlite.org/session/sqlite3session_enable.html
-    public var isEnabled: Bool {
-        get { sqlite3session_enable(session, -1) != 0 }
-        set { sqlite3session_enable(session, newValue ? 1 : 0) }
-    }
-
-    /// The changes recorded so far, net: a row inserted then deleted leaves nothing.
-    public func changeset() throws(SQLiteError) -> Changeset {
-        var count: Int32 = 0
-        var buffer: UnsafeMutableRawPointer?
-        try check(sqlite3session_changeset(session, &count, &buffer), nil)
-        defer { sqlite3_free(buffer) }
-        return Changeset(data: buffer.map { Data(bytes: $0, count: Int(count)) } ?? Data())
+    /// The changes in changeset format, table by table in the order the recorder was given them.
+    func changeset() -> Data {
+        var bytes: [UInt8] = []
+        for table in tables { table.write(into: &bytes) }
+        return Data(bytes)
     }
 }

@@ -1,8 +1,9 @@
 import CSQLite
 import Foundation
 
-/// The changes one piece of work made to some tables, recorded by SQLite's session extension:
-/// enough to undo them (`inverted()`) or do them again (`apply(to:)`).
+/// The changes one piece of work made to some tables, in the changeset format of SQLite's
+/// session extension (recorded by `ChangeRecorder`): enough to undo them (`inverted()`) or do
+/// them again (`apply(to:)`).
 ///
 /// Related SQLite documentation: https://sqlite.org/sessionintro.html
 public struct Changeset: Sendable, Hashable {

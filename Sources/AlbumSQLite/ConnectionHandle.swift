@@ -12,6 +12,10 @@ final class ConnectionHandle {
     @usableFromInline let sqlite: OpaquePointer
     /// The closures SQLite's hooks call; see `Hooks.swift`.
     var hooks = Hooks()
+    /// The change recorders the pre-update hook feeds, oldest first (see `startRecording`).
+    var recordings: [ChangeRecording] = []
+    /// The layouts of recorded tables, kept while their column counts stay.
+    private var recordedLayouts: [String: RecordedLayout] = [:]
 
     init(_ sqlite: OpaquePointer) {
         self.sqlite = sqlite
@@ -23,6 +27,17 @@ final class ConnectionHandle {
         sqlite3_update_hook(sqlite, nil, nil)
         sqlite3_commit_hook(sqlite, nil, nil)
         sqlite3_rollback_hook(sqlite, nil, nil)
+        sqlite3_preupdate_hook(sqlite, nil, nil)
         sqlite3_close_v2(sqlite)
+    }
+
+    /// The layout of `table` as a changeset records it, read once per connection and again
+    /// when its column count changes (`RecordedTable` compares it with each change's).
+    func recordedLayout(of table: String) throws(SQLiteError) -> RecordedLayout {
+        let count = sqlite3_preupdate_count(sqlite)
+        if let known = recordedLayouts[table], known.columnCount == count { return known }
+        let layout = try RecordedLayout.read(table, on: sqlite)
+        recordedLayouts[table] = layout
+        return layout
     }
 }

@@ -73,3 +73,26 @@ extension Connection {
         }, Unmanaged.passUnretained(database).toOpaque())
     }
 }
+
+extension ConnectionHandle {
+    /// Feeds `recording` every change made on this connection from now on, through the
+    /// pre-update hook, which is installed with the first recording and removed with the last:
+    /// a write with no recorder pays nothing for it.
+    /// Related SQLite documentation: https://sqlite.org/c3ref/preupdate_count.html
+    func startRecording(_ recording: ChangeRecording) {
+        recordings.append(recording)
+        guard recordings.count == 1 else { return }
+        sqlite3_preupdate_hook(sqlite, { context, _, operation, database, table, _, _ in
+            guard let context, let database, let table else { return }
+            let handle = Unmanaged<ConnectionHandle>.fromOpaque(context).takeUnretainedValue()
+            for recording in handle.recordings {
+                recording.record(operation, database: database, table: table, on: handle)
+            }
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    func stopRecording(_ recording: ChangeRecording) {
+        recordings.removeAll { $0 === recording }
+        if recordings.isEmpty { sqlite3_preupdate_hook(sqlite, nil, nil) }
+    }
+}

@@ -3,12 +3,12 @@ internal import AlbumSQLite
 
 /// The persistent undo and redo stacks (table `history`), bounded to `limit` commands.
 ///
-/// Why changesets rather than an undo log written by triggers: the session extension records
-/// every change to the tracked tables whatever statement made it, nets repeated changes to one
-/// row, and `sqlite3changeset_invert` gives the undo for free; applying checks each row is as
+/// Why changesets rather than an undo log written by triggers: the recorder (`ChangeRecorder`,
+/// on the pre-update hook) sees every change to the tracked tables whatever statement made it,
+/// nets repeated changes to one row, and `sqlite3changeset_invert` gives the undo for free; applying checks each row is as
 /// the command left it, so undo never silently overwrites a change made behind its back. Tables
 /// join undo by being tracked, with no triggers to keep in sync. The cost is the changeset's
-/// size (and the session's time) for bulk work: a bulk append is therefore kept as its ids, and
+/// size (and the recorder's time) for bulk work: a bulk append is therefore kept as its ids, and
 /// its changeset is recorded only if it is undone.
 struct UndoHistory: Sendable {
     /// How many commands are kept; older ones can no longer be undone.

@@ -10,7 +10,7 @@ internal import AlbumSQLite
 /// (`KeyFilter`); what grows is only what the file's repeats leave (about 16 bytes each). The
 /// inserts run with the table's insert triggers aside (`BulkInsert`, run by the caller: ranges
 /// in the change log, followers caught up in bulk) and are kept by the history
-/// as ids; in-place updates are recorded by a session (`ChangeRecorder`) that is on only while
+/// as ids; in-place updates are recorded by a `ChangeRecorder` that is on only while
 /// an update runs, so the inserts cost it nothing.
 ///
 /// Atomic by default: at the first invalid row writing stops, and the rest of the file is still

@@ -3,7 +3,7 @@
 /// (`ChangeLogTriggerInstaller`).
 ///
 /// Why triggers: they count in the transaction of every insert, delete and move, whatever
-/// makes it (a command, undo and redo through the session extension, the `sqlite3` shell), so
+/// makes it (a command, undo and redo applying a changeset, the `sqlite3` shell), so
 /// a commit or a rollback, even a killed process, takes the counts with the rows. Each adds or
 /// takes one from the block holding the key: the one whose `first` is the largest at or below
 /// it (one probe of the blocks' primary key). Generated rather than written in a migration so

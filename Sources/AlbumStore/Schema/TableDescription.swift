@@ -24,7 +24,7 @@ struct TableDescription: Sendable, Hashable {
         /// going back to an album is not a command to undo; but a command that puts saved state
         /// back (restoring a snapshot) records its changes, so the restore can be undone.
         case restores
-        /// The rows' changes, recorded by SQLite's session extension.
+        /// The rows' changes, as a changeset (`ChangeRecorder`).
         case changeset
         // Covers need no case of their own: the `covers` table holds only each album's content
         // hash (the bytes live in `cover_images`, which is not recorded), so its changeset

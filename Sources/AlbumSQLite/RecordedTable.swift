@@ -1,0 +1,251 @@
+import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The net changes to one table while a `ChangeRecorder` runs: for each row touched, its values
+/// before the first change (none for a row that did not exist) and after the last (none for a
+/// row that is gone), as the pre-update hook gives them. What `write` makes of them is what the
+/// session extension's `sqlite3session_changeset` would: an insert, a delete, or an update of
+/// the columns whose values differ, and nothing for a row that ends as it began.
+final class RecordedTable {
+    private let name: ContiguousArray<CChar>
+    /// Known from the table's first change; `hasKey` false means the table is not recorded.
+    private var layout: RecordedLayout?
+    private var rows: [Row] = []
+    private var rowIndex: [RowKey: Int] = [:]
+    /// Every record `rows` points into, one field after another (`ChangesetField`).
+    private var fields: [UInt8] = []
+
+    private struct Row {
+        /// The values before the first change, in `fields`; `nil` when the row did not exist.
+        var original: Range<Int>?
+        /// The values now, in `fields`; `nil` when the row does not exist.
+        var current: Range<Int>?
+        /// Whether every change came from a trigger (the session extension's "indirect").
+        var isIndirect: Bool
+    }
+
+    /// A row's primary key: its integer when that is the whole key, else the key's fields.
+    private enum RowKey: Hashable {
+        case integer(Int64)
+        case fields([UInt8])
+    }
+
+    private enum Side { case old, new }
+
+    init(name: String) {
+        self.name = ContiguousArray(name.utf8CString)
+    }
+
+    var isEmpty: Bool { rows.isEmpty }
+
+    func isNamed(_ table: UnsafePointer<CChar>) -> Bool {
+        name.withUnsafeBufferPointer { strcmp($0.baseAddress!, table) == 0 }
+    }
+
+    /// Takes one change the pre-update hook reports. With `enabled` false, only rows already
+    /// held are followed.
+    func record(_ operation: Int32, enabled: Bool, on handle: ConnectionHandle) throws(SQLiteError) {
+        let sqlite = handle.sqlite
+        let columns = sqlite3_preupdate_count(sqlite)
+        if layout?.columnCount != columns {
+            guard layout == nil || rows.isEmpty else {
+                throw SQLiteError(extendedCode: SQLITE_SCHEMA, message: "the columns of \(tableName) changed while its changes were recorded")
+            }
+            layout = try handle.recordedLayout(of: tableName)
+            guard layout?.columnCount == columns else {
+                throw SQLiteError(extendedCode: SQLITE_SCHEMA, message: "\(tableName) does not have the \(columns) columns its change has")
+            }
+        }
+        guard let layout, layout.hasKey else { return }
+        let indirect = sqlite3_preupdate_depth(sqlite) > 0
+        switch operation {
+        case SQLITE_INSERT:
+            try inserted(try key(.new, layout, sqlite), enabled: enabled, indirect: indirect, sqlite)
+        case SQLITE_DELETE:
+            try deleted(try key(.old, layout, sqlite), enabled: enabled, indirect: indirect, sqlite)
+        default:
+            let old = try key(.old, layout, sqlite), new = try key(.new, layout, sqlite)
+            guard old == new else {
+                // A new key: the session extension's delete of the old row and insert of the new.
+                try deleted(old, enabled: enabled, indirect: indirect, sqlite)
+                try inserted(new, enabled: enabled, indirect: indirect, sqlite)
+                return
+            }
+            guard let index = try row(old, enabled: enabled, indirect: indirect, original: { () throws(SQLiteError) in
+                try append(.old, sqlite)
+            }) else { return }
+            rows[index].current = try append(.new, sqlite)
+        }
+    }
+
+    private func inserted(_ key: RowKey, enabled: Bool, indirect: Bool, _ sqlite: OpaquePointer) throws(SQLiteError) {
+        // A key new to the recording did not exist when it began: the key is unique, and a row
+        // deleted since would be held.
+        guard let index = try row(key, enabled: enabled, indirect: indirect, original: { nil }) else { return }
+        rows[index].current = try append(.new, sqlite)
+    }
+
+    private func deleted(_ key: RowKey, enabled: Bool, indirect: Bool, _ sqlite: OpaquePointer) throws(SQLiteError) {
+        guard let index = try row(key, enabled: enabled, indirect: indirect, original: { () throws(SQLiteError) in
+            try append(.old, sqlite)
+        }) else { return }
+        rows[index].current = nil
+    }
+
+    /// The index of the row under `key`: the one held, else (when `enabled`) a new one that
+    /// starts from `original()`.
+    private func row(
+        _ key: RowKey, enabled: Bool, indirect: Bool, original: () throws(SQLiteError) -> Range<Int>?
+    ) throws(SQLiteError) -> Int? {
+        if let index = rowIndex[key] {
+            if enabled && !indirect { rows[index].isIndirect = false }
+            return index
+        }
+        guard enabled else { return nil }
+        rows.append(Row(original: try original(), current: nil, isIndirect: indirect))
+        rowIndex[key] = rows.count - 1
+        return rows.count - 1
+    }
+
+    private func key(_ side: Side, _ layout: RecordedLayout, _ sqlite: OpaquePointer) throws(SQLiteError) -> RowKey {
+        if layout.keyColumns.count == 1 {
+            let value = try self.value(side, layout.keyColumns[0], sqlite)
+            if let value, sqlite3_value_type(value) == SQLITE_INTEGER { return .integer(sqlite3_value_int64(value)) }
+        }
+        var bytes: [UInt8] = []
+        for column in layout.keyColumns {
+            ChangesetField.append(try value(side, column, sqlite), real: layout.isReal[Int(column)], to: &bytes)
+        }
+        return .fields(bytes)
+    }
+
+    /// Appends the row's values on `side` to `fields` and returns where they are.
+    private func append(_ side: Side, _ sqlite: OpaquePointer) throws(SQLiteError) -> Range<Int> {
+        let start = fields.count
+        guard let layout else { return start..<start }
+        for column in 0..<layout.columnCount {
+            ChangesetField.append(try value(side, column, sqlite), real: layout.isReal[Int(column)], to: &fields)
+        }
+        return start..<fields.count
+    }
+
+    private func value(_ side: Side, _ column: Int32, _ sqlite: OpaquePointer) throws(SQLiteError) -> OpaquePointer? {
+        var value: OpaquePointer?
+        let code = side == .old ? sqlite3_preupdate_old(sqlite, column, &value) : sqlite3_preupdate_new(sqlite, column, &value)
+        guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: sqlite) }
+        return value
+    }
+
+    private var tableName: String {
+        name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    // MARK: Writing the changeset
+
+    /// Appends the table's net changes to `bytes`: its header, then an insert, delete or update
+    /// per row that differs from how it began. Nothing when no row does.
+    func write(into bytes: inout [UInt8]) {
+        guard let layout, layout.hasKey, !rows.isEmpty else { return }
+        let start = bytes.count
+        bytes.append(UInt8(ascii: "T"))
+        ChangesetField.appendVarint(Int(layout.columnCount), to: &bytes)
+        bytes.append(contentsOf: layout.primaryKey)
+        name.withUnsafeBufferPointer { name in
+            bytes.append(contentsOf: UnsafeRawBufferPointer(name))  // with its NUL
+        }
+        let header = bytes.count
+        for row in rows {
+            let indirect: UInt8 = row.isIndirect ? 1 : 0
+            switch (row.original, row.current) {
+            case (nil, let current?):
+                bytes.append(0x12)
+                bytes.append(indirect)
+                bytes.append(contentsOf: fields[current])
+            case (let original?, nil):
+                bytes.append(0x09)
+                bytes.append(indirect)
+                bytes.append(contentsOf: fields[original])
+            case (let original?, let current?):
+                writeUpdate(from: original, to: current, indirect: indirect, layout: layout, into: &bytes)
+            case (nil, nil):
+                continue
+            }
+        }
+        if bytes.count == header { bytes.removeSubrange(start...) }
+    }
+
+    /// An update: the old record holds the key and the changed columns' old values, the new
+    /// record the changed columns' new values, every other field undefined. Nothing when no
+    /// value differs (compared byte for byte, as stored).
+    private func writeUpdate(from original: Range<Int>, to current: Range<Int>, indirect: UInt8,
+                             layout: RecordedLayout, into bytes: inout [UInt8]) {
+        var oldRecord: [UInt8] = [0x17, indirect]
+        var newRecord: [UInt8] = []
+        var old = original.lowerBound, new = current.lowerBound
+        var changed = false
+        for column in 0..<Int(layout.columnCount) {
+            let oldEnd = old + ChangesetField.length(of: fields, at: old)
+            let newEnd = new + ChangesetField.length(of: fields, at: new)
+            let differs = fields[old..<oldEnd] != fields[new..<newEnd]
+            changed = changed || differs
+            if differs || layout.primaryKey[column] != 0 {
+                oldRecord.append(contentsOf: fields[old..<oldEnd])
+            } else {
+                oldRecord.append(ChangesetField.undefined)
+            }
+            if differs { newRecord.append(contentsOf: fields[new..<newEnd]) } else { newRecord.append(ChangesetField.undefined) }
+            old = oldEnd
+            new = newEnd
+        }
+        guard changed else { return }
+        bytes.append(contentsOf: oldRecord)
+        bytes.append(contentsOf: newRecord)
+    }
+}
+
+/// A table's columns as a changeset names them: how many, and each one's place in the primary
+/// key (1-based; 0 when not in it), as `PRAGMA table_xinfo` gives them.
+struct RecordedLayout {
+    let columnCount: Int32
+    let primaryKey: [UInt8]
+    /// Which columns have REAL affinity. SQLite stores a whole REAL as an integer, and 3.40's
+    /// `sqlite3_preupdate_new` hands that integer back where a read would give the REAL.
+    let isReal: [Bool]
+    /// The key's columns, in key order.
+    let keyColumns: [Int32]
+
+    var hasKey: Bool { !keyColumns.isEmpty }
+
+    /// Reads the layout of `table` in the main database with the C API: it runs inside the
+    /// pre-update hook, where the connection's statement cache is in use.
+    static func read(_ table: String, on sqlite: OpaquePointer) throws(SQLiteError) -> RecordedLayout {
+        let sql = "PRAGMA main.table_xinfo(\"" + table.replacing("\"", with: "\"\"") + "\")"
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(sqlite, sql, -1, &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw SQLiteError(code: code, connection: sqlite) }
+        defer { sqlite3_finalize(statement) }
+        var key: [UInt8] = []
+        var isReal: [Bool] = []
+        var step = sqlite3_step(statement)
+        while step == SQLITE_ROW {
+            key.append(UInt8(clamping: sqlite3_column_int(statement, 5)))
+            isReal.append(hasRealAffinity(sqlite3_column_text(statement, 2).map { String(cString: $0) } ?? ""))
+            step = sqlite3_step(statement)
+        }
+        guard step == SQLITE_DONE else { throw SQLiteError(code: step, connection: sqlite) }
+        let keyColumns = key.indices.filter { key[$0] != 0 }.sorted { key[$0] < key[$1] }.map { Int32($0) }
+        return RecordedLayout(columnCount: Int32(key.count), primaryKey: key, isReal: isReal, keyColumns: keyColumns)
+    }
+
+    /// SQLite's rules for a declared type's affinity (https://sqlite.org/datatype3.html, 3.1):
+    /// REAL when it holds none of INT, CHAR, CLOB, TEXT, BLOB and one of REAL, FLOA, DOUB.
+    private static func hasRealAffinity(_ declared: String) -> Bool {
+        let type = declared.uppercased()
+        if ["INT", "CHAR", "CLOB", "TEXT", "BLOB"].contains(where: type.contains) { return false }
+        return ["REAL", "FLOA", "DOUB"].contains(where: type.contains)
+    }
+}

@@ -1,0 +1,262 @@
+import CSQLite
+import Foundation
+@testable import AlbumSQLite
+import Testing
+
+/// `ChangeRecorder` reads the pre-update hook in place of SQLite's session extension: the same
+/// random work, run on two copies of a database, one recorded by the recorder and one by a
+/// `sqlite3session`, must give the same changes (the session lists a table's rows in its hash
+/// order, so rows are compared as sets), and each changeset must undo and redo its work.
+struct ChangeRecorderSessionTests {
+    /// One change with every field a changeset carries.
+    private struct Change: Hashable, CustomStringConvertible {
+        var table: String
+        var operation: Int32
+        var indirect: Bool
+        /// `nil` where the record leaves the column undefined.
+        var old: [SQLiteValue?]
+        var new: [SQLiteValue?]
+
+        var description: String { "\(table) op \(operation)\(indirect ? " indirect" : "") old \(old) new \(new)" }
+    }
+
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
+
+    private static let schema = """
+        CREATE TABLE albums(id INTEGER PRIMARY KEY, title TEXT, year INTEGER, rating REAL, cover BLOB);
+        CREATE TABLE tags(name TEXT PRIMARY KEY, weight);
+        CREATE TABLE pairs(a INTEGER, b TEXT, note, PRIMARY KEY (b, a)) WITHOUT ROWID;
+        CREATE TABLE plain(x);
+        """
+
+    /// Changes made by a trigger are the session extension's "indirect" ones.
+    private static let trigger = """
+        CREATE TRIGGER albums_tag AFTER INSERT ON albums WHEN new.year > 50 BEGIN
+            INSERT OR REPLACE INTO tags VALUES ('year ' || new.year, new.id);
+        END;
+        """
+
+    @Test(arguments: 0..<24)
+    func randomWorkGivesTheSessionExtensionsChanges(seed: UInt64) throws {
+        let ours = try directory.open("ours.sqlite")
+        let theirs = try directory.open("theirs.sqlite")
+        for connection in [ours, theirs] {
+            try connection.execute(Self.schema)
+            // Odd seeds with a trigger: its changes are recorded too, but replaying them would
+            // fire it again, so only even seeds undo and redo.
+            if seed % 2 == 1 { try connection.execute(Self.trigger) }
+            try connection.run("INSERT INTO albums VALUES (1, 'Low', 1977, 4.5, x'00ff'), (2, 'Heroes', 1977, NULL, NULL)")
+            try connection.run("INSERT INTO tags VALUES ('rock', 1), ('ambient', 2.5)")
+            try connection.run("INSERT INTO pairs VALUES (1, 'a', 'x'), (2, 'b', NULL)")
+        }
+        let tables = ["albums", "tags", "pairs", "plain"]
+        let session = try SessionExtension(connection: theirs, tables: tables)
+        let recorder = try ChangeRecorder(connection: ours, tables: tables)
+        let before = try contents(of: ours, recordedOnly: true)
+
+        var random = SeededRandom(seed: seed)
+        for _ in 0..<60 {
+            let step = Self.randomStep(&random)
+            if step.sql == "disable" || step.sql == "enable" {
+                recorder.isEnabled = step.sql == "enable"
+                session.isEnabled = recorder.isEnabled
+                continue
+            }
+            for connection in [ours, theirs] {
+                let statement = try connection.prepare(step.sql)
+                try statement.bind(step.arguments)
+                try statement.run()
+            }
+        }
+        #expect(try contents(of: ours) == contents(of: theirs))
+        recorder.isEnabled = true
+
+        let recorded = try recorder.changeset()
+        let expected = try session.changeset()
+        #expect(try Set(changes(in: recorded)) == Set(changes(in: expected)))
+        #expect(try changes(in: recorded).count == changes(in: expected).count)
+        #expect(try tableOrder(recorded) == tableOrder(expected))
+
+        // Undo and redo through it, when it holds every change.
+        guard session.wasAlwaysEnabled, seed % 2 == 0 else { return }
+        let after = try contents(of: ours, recordedOnly: true)
+        try recorded.inverted().apply(to: ours)
+        #expect(try contents(of: ours, recordedOnly: true) == before)
+        try recorded.apply(to: ours)
+        #expect(try contents(of: ours, recordedOnly: true) == after)
+    }
+
+    @Test func anUpdateThatPutsEveryValueBackRecordsNothing() throws {
+        let connection = try directory.open()
+        try connection.execute(Self.schema)
+        try connection.run("INSERT INTO albums VALUES (1, 'Low', 1977, 4.5, x'00ff')")
+        let recorder = try ChangeRecorder(connection: connection, tables: ["albums"])
+        try connection.run("UPDATE albums SET title = 'Lodger', rating = NULL WHERE id = 1")
+        try connection.run("UPDATE albums SET title = 'Low', rating = 4.5 WHERE id = 1")
+        #expect(try recorder.changeset().isEmpty)
+    }
+
+    @Test func aWriteWithoutARecorderLeavesNoHook() throws {
+        let connection = try directory.open()
+        try connection.execute(Self.schema)
+        do {
+            let recorder = try ChangeRecorder(connection: connection, tables: ["albums"])
+            try connection.run("INSERT INTO albums(id, title) VALUES (3, 'Lodger')")
+            #expect(try !recorder.changeset().isEmpty)
+        }
+        // With the hook gone, the session extension can have it again.
+        let session = try SessionExtension(connection: connection, tables: ["albums"])
+        try connection.run("DELETE FROM albums WHERE id = 3")
+        #expect(try changes(in: session.changeset()).count == 1)
+    }
+
+    @Test func twoRecordersOnOneConnectionEachSeeTheirOwnSpan() throws {
+        let connection = try directory.open()
+        try connection.execute(Self.schema)
+        let outer = try ChangeRecorder(connection: connection, tables: ["albums", "tags"])
+        try connection.run("INSERT INTO albums(id, title) VALUES (3, 'Lodger')")
+        let inner = try ChangeRecorder(connection: connection, tables: ["tags"])
+        try connection.run("INSERT INTO tags VALUES ('glam', 1)")
+        let innerChanges = try changes(in: inner.changeset())
+        #expect(innerChanges.map(\.table) == ["tags"])
+        #expect(try changes(in: outer.changeset()).map(\.table).sorted() == ["albums", "tags"])
+    }
+
+    // MARK: The work
+
+    private static func randomStep(_ random: inout SeededRandom) -> (sql: String, arguments: [(any Bindable)?]) {
+        let id = Int64(random.next(8) + 1)
+        switch random.next(12) {
+        case 0: return ("INSERT OR REPLACE INTO albums VALUES (?, ?, ?, ?, ?)",
+                        [id, randomValue(&random), Int64(random.next(100)), randomValue(&random), randomValue(&random)])
+        case 1: return ("INSERT OR IGNORE INTO albums(id, title) VALUES (?, ?)", [id, randomValue(&random)])
+        case 2: return ("UPDATE albums SET title = ?, rating = ? WHERE id = ?", [randomValue(&random), randomValue(&random), id])
+        case 3: return ("UPDATE albums SET year = year WHERE id = ?", [id])
+        case 4: return ("UPDATE OR IGNORE albums SET id = ? WHERE id = ?", [Int64(random.next(8) + 1), id])
+        case 5: return ("DELETE FROM albums WHERE id = ?", [id])
+        case 6: return ("INSERT OR REPLACE INTO tags VALUES (?, ?)", ["tag \(random.next(4))", randomValue(&random)])
+        case 7: return ("DELETE FROM tags WHERE name = ?", ["tag \(random.next(4))"])
+        case 8: return ("INSERT OR REPLACE INTO pairs VALUES (?, ?, ?)", [Int64(random.next(3)), "k\(random.next(2))", randomValue(&random)])
+        case 9: return ("UPDATE pairs SET note = ? WHERE a = ?", [randomValue(&random), Int64(random.next(3))])
+        case 10: return ("INSERT INTO plain VALUES (?)", [randomValue(&random)])
+        default: return (random.next(3) == 0 ? "disable" : "enable", [])
+        }
+    }
+
+    private static func randomValue(_ random: inout SeededRandom) -> SQLiteValue {
+        switch random.next(6) {
+        case 0: .null
+        case 1: .integer(Int64(random.next(5)) - 2)
+        case 2: .real([0.5, -1.25, 1e300][random.next(3)])
+        case 3: .text(["", "Björk", "a", String(repeating: "long ", count: 40)][random.next(4)])
+        case 4: .blob(Data([UInt8](repeating: 7, count: random.next(3))))
+        default: .integer(Int64.max - Int64(random.next(2)))
+        }
+    }
+
+    // MARK: Reading
+
+    /// The rows of every table; with `recordedOnly`, of those with a primary key.
+    private func contents(of connection: Connection, recordedOnly: Bool = false) throws -> [[SQLiteValue]] {
+        var rows: [[SQLiteValue]] = []
+        let tables = [("albums", "id"), ("tags", "name"), ("pairs", "a, b")] + (recordedOnly ? [] : [("plain", "rowid")])
+        for (table, order) in tables {
+            rows += try connection.query("SELECT * FROM \(table) ORDER BY \(order)") { $0.values }
+        }
+        return rows
+    }
+
+    private func changes(in changeset: Changeset) throws -> [Change] {
+        var result: [Change] = []
+        try iterate(changeset) { iterator in
+            var table: UnsafePointer<CChar>?
+            var columns: Int32 = 0, operation: Int32 = 0, indirect: Int32 = 0
+            sqlite3changeset_op(iterator, &table, &columns, &operation, &indirect)
+            func values(_ read: (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Int32) -> [SQLiteValue?] {
+                (0..<columns).map { column in
+                    var value: OpaquePointer?
+                    guard read(iterator, column, &value) == SQLITE_OK, let value else { return nil }
+                    return SQLiteValue.decode(from: value)
+                }
+            }
+            result.append(Change(
+                table: String(cString: table!), operation: operation, indirect: indirect != 0,
+                old: operation == SQLITE_INSERT ? [] : values(sqlite3changeset_old),
+                new: operation == SQLITE_DELETE ? [] : values(sqlite3changeset_new)))
+        }
+        return result
+    }
+
+    /// The tables in the order the changeset lists them, each once.
+    private func tableOrder(_ changeset: Changeset) throws -> [String] {
+        try changes(in: changeset).map(\.table).reduce(into: []) { order, table in
+            if order.last != table { order.append(table) }
+        }
+    }
+
+    private func iterate(_ changeset: Changeset, _ body: (OpaquePointer) -> Void) throws {
+        try changeset.data.withUnsafeBytes { bytes in
+            var iterator: OpaquePointer?
+            let count = Int32(bytes.count)
+            guard sqlite3changeset_start(&iterator, count, UnsafeMutableRawPointer(mutating: bytes.baseAddress)) == SQLITE_OK,
+                  let iterator else { throw SQLiteError(extendedCode: SQLITE_CORRUPT, message: "unreadable changeset") }
+            defer { sqlite3changeset_finalize(iterator) }
+            while sqlite3changeset_next(iterator) == SQLITE_ROW { body(iterator) }
+        }
+    }
+}
+
+/// A `sqlite3session` on a connection: what `ChangeRecorder` is compared with.
+private final class SessionExtension {
+    private let session: OpaquePointer
+    private let connection: Connection
+    private(set) var wasAlwaysEnabled = true
+
+    init(connection: Connection, tables: [String]) throws {
+        self.connection = connection
+        var session: OpaquePointer?
+        guard sqlite3session_create(connection.handle, "main", &session) == SQLITE_OK, let session else {
+            throw SQLiteError(extendedCode: SQLITE_ERROR, message: "sqlite3session_create failed")
+        }
+        self.session = session
+        for table in tables { sqlite3session_attach(session, table) }
+    }
+
+    deinit { sqlite3session_delete(session) }
+
+    var isEnabled: Bool {
+        get { sqlite3session_enable(session, -1) != 0 }
+        set {
+            if !newValue { wasAlwaysEnabled = false }
+            sqlite3session_enable(session, newValue ? 1 : 0)
+        }
+    }
+
+    func changeset() throws -> Changeset {
+        var count: Int32 = 0
+        var buffer: UnsafeMutableRawPointer?
+        guard sqlite3session_changeset(session, &count, &buffer) == SQLITE_OK else {
+            throw SQLiteError(extendedCode: SQLITE_ERROR, message: "sqlite3session_changeset failed")
+        }
+        defer { sqlite3_free(buffer) }
+        return Changeset(data: buffer.map { Data(bytes: $0, count: Int(count)) } ?? Data())
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing seed can be run again.
+struct SeededRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+
+    /// A number in 0..<bound.
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Int(z % UInt64(bound))
+    }
+}
