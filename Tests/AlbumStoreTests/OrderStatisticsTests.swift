@@ -29,7 +29,7 @@ struct OrderStatisticsTests {
                 sourceLocation: sourceLocation)
     }
 
-    @Test func theIDAtAnIndexIsFoundFromEitherEndOfItsBlock() throws {
+    @Test func theIDsFromAnIndexAreFoundFromEitherEndOfItsBlock() throws {
         let library = try library()
         // Blocks of different sizes: inserts into the second, deletes from the third.
         for number in 0..<300 { try library.albums.insert(.sample("in \(number)"), at: 5_000 + number) }
@@ -51,6 +51,14 @@ struct OrderStatisticsTests {
                 return try indexes.map { try order.id(at: $0) }
             }
             #expect(found == indexes.map { ids[$0] }, "exact: \(exact)")
+            // Runs of one to three rows, also those that reach into the next block or past the end.
+            for limit in 1...3 {
+                let runs = try library.read { connection in
+                    let order = try OrderStatistics(in: connection, exact: exact)
+                    return try indexes.map { try order.keys(from: $0, limit: limit).map(\.id) }
+                }
+                #expect(runs == indexes.map { Array(ids[$0..<min(ids.count, $0 + limit)]) }, "exact: \(exact), limit \(limit)")
+            }
         }
     }
 

@@ -458,15 +458,10 @@ public struct AlbumRepository: Sendable {
         return resolved
     }
 
-    /// The ids and position keys of up to `limit` albums from `index` on, read from the position
-    /// index alone (it holds the rowid too), so skipping into a block touches no table row.
+    /// The ids and position keys of up to `limit` albums from `index` on (`OrderStatistics.keys`).
     private static func keys(from index: Int, limit: Int, order: OrderStatistics, in connection: Connection) throws
         -> [(id: Album.ID, position: Int64)] {
-        let (from, offset) = try order.locate(index)
-        return try connection.query(
-            "SELECT id, position FROM albums WHERE position >= ? ORDER BY position, id LIMIT ? OFFSET ?",
-            from, limit, offset
-        ) { (id: try $0[0], position: try $0[1]) }
+        try order.keys(from: index, limit: limit)
     }
 
     /// A position key for a new album at `index`, between the keys of its future neighbours.

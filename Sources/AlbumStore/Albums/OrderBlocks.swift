@@ -239,9 +239,9 @@ struct OrderBlocks: InsertFollower {
         let countBefore: String
         let countInBlock: String
         let countAfterInBlock: String
-        let rowidFrom: String
-        let rowidBackFrom: String
-        let rowidBackFromEnd: String
+        let keysFrom: String
+        let keysBackFrom: String
+        let keysBackFromEnd: String
 
         init(blocks: String, table: String, column key: String, total totalTable: String) {
             count = "SELECT total(count) FROM \(blocks)"
@@ -259,10 +259,10 @@ struct OrderBlocks: InsertFollower {
             countAfterInBlock = """
                 SELECT count(*) FROM \(table) WHERE \(key) >= ? AND \(key) < ? AND (\(key) > ? OR rowid >= ?)
                 """
-            // The rowid OFFSET rows on from a key, or back from before a key or from the end.
-            rowidFrom = "SELECT rowid FROM \(table) WHERE \(key) >= ? ORDER BY \(key), rowid LIMIT 1 OFFSET ?"
-            rowidBackFrom = "SELECT rowid FROM \(table) WHERE \(key) < ? ORDER BY \(key) DESC, rowid DESC LIMIT 1 OFFSET ?"
-            rowidBackFromEnd = "SELECT rowid FROM \(table) ORDER BY \(key) DESC, rowid DESC LIMIT 1 OFFSET ?"
+            // Rowids and keys OFFSET rows on from a key, or back from before a key or from the end.
+            keysFrom = "SELECT rowid, \(key) FROM \(table) WHERE \(key) >= ? ORDER BY \(key), rowid LIMIT ? OFFSET ?"
+            keysBackFrom = "SELECT rowid, \(key) FROM \(table) WHERE \(key) < ? ORDER BY \(key) DESC, rowid DESC LIMIT ? OFFSET ?"
+            keysBackFromEnd = "SELECT rowid, \(key) FROM \(table) ORDER BY \(key) DESC, rowid DESC LIMIT ? OFFSET ?"
         }
     }
 }

@@ -79,32 +79,35 @@ struct OrderStatistics {
         return (first, offset)
     }
 
-    /// The row id of the row at `index` (0..<count), read from the position index alone (it
-    /// holds the rowid), stepping into its block from whichever end of the block is nearer: half
-    /// the index entries of `locate` and an OFFSET from the block's start, on average.
-    func id(at index: Int) throws -> Int64 {
-        let sql = blocks.statisticsSQL, forward = sql.rowidFrom
-        let row: Int64?
-        if isExact {
-            row = try connection.scalar(forward, OrderBlocks.origin, index, as: Int64.self)
-        } else {
-            let (first, offset, size, next) = index < count / 2 ? try walk(ascending: true, remaining: index)
-                : try walk(ascending: false, remaining: count - index)
-            // From the block's end: the rows before the next block's first key, backwards (the
-            // last block has no next one: its end is the index's end). One bound only, as going
-            // forwards: a lower bound would be compared with every row stepped over.
-            let fromEnd = size - 1 - offset
-            row = if offset <= fromEnd {
-                try connection.scalar(forward, first, offset, as: Int64.self)
-            } else if let next {
-                try connection.scalar(sql.rowidBackFrom, next, fromEnd, as: Int64.self)
-            } else {
-                // No bound at all: the key column is NOT NULL, so every row is in some block.
-                try connection.scalar(sql.rowidBackFromEnd, fromEnd, as: Int64.self)
-            }
+    /// The ids and keys of up to `limit` rows from index `index` (0..<count) on, read from the
+    /// position index alone (it holds the rowid), stepping into the block from whichever end of
+    /// it is nearer: half the index entries of an OFFSET from the block's start, on average,
+    /// which is most of what finding an album at an index costs.
+    func keys(from index: Int, limit: Int) throws -> [(id: Int64, position: Int64)] {
+        let sql = blocks.statisticsSQL
+        func rows(_ sql: String, _ arguments: (any Bindable)?...) throws -> [(id: Int64, position: Int64)] {
+            try connection.cachedStatement(sql).map(arguments) { (id: try $0[0], position: try $0[1]) }
         }
-        guard let row else { throw Stale() }
-        return row
+        if isExact { return try rows(sql.keysFrom, OrderBlocks.origin, limit, index) }
+        let (first, offset, size, next) = index < count / 2 ? try walk(ascending: true, remaining: index)
+            : try walk(ascending: false, remaining: count - index)
+        // The block's rows after the last one wanted; backwards when they are fewer than those
+        // before the first, and the rows wanted do not run into the next block.
+        let after = size - offset - limit
+        guard after >= 0, after < offset else { return try rows(sql.keysFrom, first, limit, offset) }
+        // The rows before the next block's first key, backwards (the last block has no next one:
+        // its end is the index's end). One bound only, as forwards: a lower bound would be
+        // compared with every row stepped over.
+        let backwards = try next.map { try rows(sql.keysBackFrom, $0, limit, after) }
+            // No bound at all: the key column is NOT NULL, so every row is in some block.
+            ?? rows(sql.keysBackFromEnd, limit, after)
+        return backwards.reversed()
+    }
+
+    /// The row id of the row at `index` (0..<count), from the position index alone (`keys`).
+    func id(at index: Int) throws -> Int64 {
+        guard let row = try keys(from: index, limit: 1).first else { throw Stale() }
+        return row.id
     }
 
     /// Steps through the blocks from one end until the one holding the wanted row. Ascending,
