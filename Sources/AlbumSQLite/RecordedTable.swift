@@ -19,13 +19,17 @@ final class RecordedTable {
     /// Every record `rows` points into, one field after another (`ChangesetField`).
     private var fields: [UInt8] = []
 
+    /// Where a row's records start in `fields` (24 bytes a row: an undo of a large import
+    /// holds millions).
     private struct Row {
-        /// The values before the first change, in `fields`; `nil` when the row did not exist.
-        var original: Range<Int>?
-        /// The values now, in `fields`; `nil` when the row does not exist.
-        var current: Range<Int>?
+        /// The values before the first change; `none` when the row did not exist.
+        var original: Int
+        /// The values now; `none` when the row does not exist.
+        var current: Int
         /// Whether every change came from a trigger (the session extension's "indirect").
         var isIndirect: Bool
+
+        static let none = -1
     }
 
     /// A row's primary key: its integer when that is the whole key, else the key's fields.
@@ -85,7 +89,7 @@ final class RecordedTable {
     private func inserted(_ key: RowKey, enabled: Bool, indirect: Bool, _ sqlite: OpaquePointer) throws(SQLiteError) {
         // A key new to the recording did not exist when it began: the key is unique, and a row
         // deleted since would be held.
-        guard let index = try row(key, enabled: enabled, indirect: indirect, original: { nil }) else { return }
+        guard let index = try row(key, enabled: enabled, indirect: indirect, original: { Row.none }) else { return }
         rows[index].current = try append(.new, sqlite)
     }
 
@@ -93,20 +97,20 @@ final class RecordedTable {
         guard let index = try row(key, enabled: enabled, indirect: indirect, original: { () throws(SQLiteError) in
             try append(.old, sqlite)
         }) else { return }
-        rows[index].current = nil
+        rows[index].current = Row.none
     }
 
     /// The index of the row under `key`: the one held, else (when `enabled`) a new one that
     /// starts from `original()`.
     private func row(
-        _ key: RowKey, enabled: Bool, indirect: Bool, original: () throws(SQLiteError) -> Range<Int>?
+        _ key: RowKey, enabled: Bool, indirect: Bool, original: () throws(SQLiteError) -> Int
     ) throws(SQLiteError) -> Int? {
         if let index = rowIndex[key] {
             if enabled && !indirect { rows[index].isIndirect = false }
             return index
         }
         guard enabled else { return nil }
-        rows.append(Row(original: try original(), current: nil, isIndirect: indirect))
+        rows.append(Row(original: try original(), current: Row.none, isIndirect: indirect))
         rowIndex[key] = rows.count - 1
         return rows.count - 1
     }
@@ -123,14 +127,20 @@ final class RecordedTable {
         return .fields(bytes)
     }
 
-    /// Appends the row's values on `side` to `fields` and returns where they are.
-    private func append(_ side: Side, _ sqlite: OpaquePointer) throws(SQLiteError) -> Range<Int> {
+    /// Appends the row's values on `side` to `fields` and returns where they start.
+    private func append(_ side: Side, _ sqlite: OpaquePointer) throws(SQLiteError) -> Int {
         let start = fields.count
-        guard let layout else { return start..<start }
-        for column in 0..<layout.columnCount {
-            ChangesetField.append(try value(side, column, sqlite), real: layout.isReal[Int(column)], to: &fields)
+        for column in 0..<(layout?.columnCount ?? 0) {
+            ChangesetField.append(try value(side, column, sqlite), real: layout?.isReal[Int(column)] ?? false, to: &fields)
         }
-        return start..<fields.count
+        return start
+    }
+
+    /// The record of `columns` fields that starts at `start` in `fields`.
+    private func record(at start: Int, columns: Int32) -> Range<Int> {
+        var end = start
+        for _ in 0..<columns { end += ChangesetField.length(of: fields, at: end) }
+        return start..<end
     }
 
     private func value(_ side: Side, _ column: Int32, _ sqlite: OpaquePointer) throws(SQLiteError) -> OpaquePointer? {
@@ -161,18 +171,18 @@ final class RecordedTable {
         for row in rows {
             let indirect: UInt8 = row.isIndirect ? 1 : 0
             switch (row.original, row.current) {
-            case (nil, let current?):
+            case (Row.none, Row.none):
+                continue
+            case (Row.none, let current):
                 bytes.append(0x12)
                 bytes.append(indirect)
-                bytes.append(contentsOf: fields[current])
-            case (let original?, nil):
+                bytes.append(contentsOf: fields[record(at: current, columns: layout.columnCount)])
+            case (let original, Row.none):
                 bytes.append(0x09)
                 bytes.append(indirect)
-                bytes.append(contentsOf: fields[original])
-            case (let original?, let current?):
+                bytes.append(contentsOf: fields[record(at: original, columns: layout.columnCount)])
+            case (let original, let current):
                 writeUpdate(from: original, to: current, indirect: indirect, layout: layout, into: &bytes)
-            case (nil, nil):
-                continue
             }
         }
         if bytes.count == header { bytes.removeSubrange(start...) }
@@ -181,11 +191,11 @@ final class RecordedTable {
     /// An update: the old record holds the key and the changed columns' old values, the new
     /// record the changed columns' new values, every other field undefined. Nothing when no
     /// value differs (compared byte for byte, as stored).
-    private func writeUpdate(from original: Range<Int>, to current: Range<Int>, indirect: UInt8,
+    private func writeUpdate(from original: Int, to current: Int, indirect: UInt8,
                              layout: RecordedLayout, into bytes: inout [UInt8]) {
         var oldRecord: [UInt8] = [0x17, indirect]
         var newRecord: [UInt8] = []
-        var old = original.lowerBound, new = current.lowerBound
+        var old = original, new = current
         var changed = false
         for column in 0..<Int(layout.columnCount) {
             let oldEnd = old + ChangesetField.length(of: fields, at: old)

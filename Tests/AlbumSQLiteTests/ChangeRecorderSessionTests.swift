@@ -112,6 +112,23 @@ struct ChangeRecorderSessionTests {
         #expect(try changes(in: session.changeset()).count == 1)
     }
 
+    @Test func aTableWhoseColumnsChangeWhileRecordedMakesTheChangesetFail() throws {
+        let connection = try directory.open()
+        try connection.execute(Self.schema)
+        try connection.run("INSERT INTO albums VALUES (1, 'Low', 1977, 4.5, x'00ff')")
+        let recorder = try ChangeRecorder(connection: connection, tables: ["albums"])
+        try connection.run("UPDATE albums SET title = 'Lodger' WHERE id = 1")
+        try connection.execute("ALTER TABLE albums ADD COLUMN label TEXT")
+        try connection.run("UPDATE albums SET label = 'RCA' WHERE id = 1")
+        let error = try #require(throws: SQLiteError.self) { try recorder.changeset() }
+        #expect(error.code == SQLITE_SCHEMA)
+        #expect(error.message == "the columns of albums changed while its changes were recorded")
+        // A recorder started after the change records the new layout.
+        let later = try ChangeRecorder(connection: connection, tables: ["albums"])
+        try connection.run("UPDATE albums SET label = 'Virgin' WHERE id = 1")
+        #expect(try changes(in: later.changeset()).map(\.new.count) == [6])
+    }
+
     @Test func twoRecordersOnOneConnectionEachSeeTheirOwnSpan() throws {
         let connection = try directory.open()
         try connection.execute(Self.schema)
