@@ -22,13 +22,16 @@ final class Command {
 
     /// Set for a navigation write.
     private let navigation: Navigation?
-    /// Whether `order()` has checked (or rebuilt) them in this navigation write.
-    private var orderIsChecked = false
+    /// Whether the order statistics are known right in this transaction: a command's
+    /// `Library.write` checked them (and rebuilt them if wrong) when it began, a navigation
+    /// write's `order()` when first asked.
+    private var orderIsChecked: Bool
     /// Whether `order()` rebuilt them: the transaction must then finish them (`OrderBlocks.finish`).
     private(set) var repairedOrder = false
 
-    init(connection: Connection, startCursor: Int64, navigation: Navigation? = nil) {
+    init(connection: Connection, startCursor: Int64, orderIsChecked: Bool = false, navigation: Navigation? = nil) {
         self.connection = connection
+        self.orderIsChecked = orderIsChecked
         self.startCursor = startCursor
         self.navigation = navigation
         startChanges = connection.totalChanges
@@ -46,7 +49,8 @@ final class Command {
     /// the blocks from the cache when they still hold, else checks them (rebuilding them if they
     /// turn out wrong) and reads them into it.
     func order() throws -> OrderStatistics {
-        guard let navigation else { return try OrderStatistics(in: connection) }
+        // Known right: asking again would only cost two reads a call.
+        guard let navigation else { return try OrderStatistics(in: connection, checked: orderIsChecked) }
         if let (blocks, count) = navigation.cache.blocks(in: navigation.start) {
             return OrderStatistics(in: connection, loaded: blocks, count: count)
         }

@@ -297,6 +297,7 @@ public final class Library: Sendable {
                         let logged = try ChangeLog.newest(in: connection)
                         let command = Command(
                             connection: connection, startCursor: logged.cursor,
+                            orderIsChecked: !navigation && hasOrderStatistics,
                             navigation: start.map { start in
                                 Command.Navigation(cache: orderBlocks, start: start) { [migrator] in
                                     try Self.repairOrderStatistics(migrator, in: connection)
