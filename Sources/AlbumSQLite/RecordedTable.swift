@@ -146,6 +146,14 @@ final class RecordedTable {
     private func value(_ side: Side, _ column: Int32, _ sqlite: OpaquePointer) throws(SQLiteError) -> OpaquePointer? {
         var value: OpaquePointer?
         let code = side == .old ? sqlite3_preupdate_old(sqlite, column, &value) : sqlite3_preupdate_new(sqlite, column, &value)
+        if code == SQLITE_RANGE {
+            // SQLite 3.40 hands out only the values a row stores: a virtual generated column
+            // (which another program may add) has none. The session extension fails there too.
+            throw SQLiteError(extendedCode: SQLITE_SCHEMA, message: """
+                cannot record the changes to \(tableName): its column \(column + 1) is not stored in its rows \
+                (a virtual generated column?)
+                """)
+        }
         guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: sqlite) }
         return value
     }

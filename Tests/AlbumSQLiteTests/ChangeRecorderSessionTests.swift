@@ -129,6 +129,17 @@ struct ChangeRecorderSessionTests {
         #expect(try changes(in: later.changeset()).map(\.new.count) == [6])
     }
 
+    @Test func aVirtualGeneratedColumnMakesTheChangesetFailWithItsReason() throws {
+        let connection = try directory.open()
+        try connection.execute(Self.schema)
+        try connection.execute("ALTER TABLE albums ADD COLUMN loud TEXT GENERATED ALWAYS AS (upper(title)) VIRTUAL")
+        let recorder = try ChangeRecorder(connection: connection, tables: ["albums"])
+        try connection.run("INSERT INTO albums(id, title) VALUES (3, 'Lodger')")
+        let error = try #require(throws: SQLiteError.self) { try recorder.changeset() }
+        #expect(error.code == SQLITE_SCHEMA)
+        #expect(error.message == "cannot record the changes to albums: its column 6 is not stored in its rows (a virtual generated column?)")
+    }
+
     @Test func twoRecordersOnOneConnectionEachSeeTheirOwnSpan() throws {
         let connection = try directory.open()
         try connection.execute(Self.schema)

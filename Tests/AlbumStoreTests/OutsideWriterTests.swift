@@ -45,6 +45,16 @@ struct OutsideWriterTests {
         for (index, title) in expected.enumerated() { #expect(try library.albums.album(at: index).title == title) }
     }
 
+    @Test func aVirtualGeneratedColumnAddedByAnotherProgramIsAnErrorThatChangesNothing() throws {
+        try shell("ALTER TABLE albums ADD COLUMN loud TEXT GENERATED ALWAYS AS (upper(title)) VIRTUAL")
+        let before = try library.titles()
+        let error = try #require(throws: StorageError.self) { try library.albums.insert(.sample("new"), at: 1) }
+        #expect("\(error)".contains("cannot record the changes to albums: its column 12 is not stored in its rows"))
+        #expect(try library.titles() == before)
+        // Reading goes on.
+        #expect(try library.albums.album(at: 0).title == before[0])
+    }
+
     @Test func everyAlbumAtTheTopOfTheKeyRangeStillTakesAppendsAndInserts() throws {
         try shell("UPDATE albums SET position = 9223372036854775807")
         try library.albums.append(.sample("appended"))
