@@ -22,8 +22,9 @@ extension Library {
     /// statistics equal a full count of the albums, block by block, every history
     /// entry can be read back (its changeset parses, its appended ids parse), the change log is
     /// numbered consistently (one `change_control` row, no bulk write left open, entries above
-    /// `pruned_through`, transaction numbers never going back), and, at the current schema
-    /// version, the generated change-log triggers are all there as generated.
+    /// `pruned_through`, transaction numbers never going back), no undoable table has a column
+    /// its rows do not store (a virtual generated one), and, at the current schema version, the
+    /// generated change-log triggers are all there as generated.
     ///
     /// - Returns: The problems found, none for a sound library. A file SQLite cannot read at all
     ///   is one problem (`.file`).
@@ -88,6 +89,7 @@ struct LibraryCheck {
             problems += try area(.albums) { try orderStatistics(in: connection) }
         }
         if tables.contains("history") { problems += try area(.history) { try history(in: connection) } }
+        problems += try area(.history) { try unrecordableColumns(in: connection, tables: tables) }
         if tables.isSuperset(of: ["change_log", "change_control"]) {
             problems += try area(.changeLog) { try changeLog(in: connection) }
         }
@@ -108,6 +110,21 @@ struct LibraryCheck {
             return try body()
         } catch let error as SQLiteError where !error.isBusy {
             return [LibraryProblem(area, "cannot be read: \(error.message)")]
+        }
+    }
+
+    /// Columns of undoable tables that their rows do not store (virtual generated ones, added by
+    /// another program): SQLite's pre-update hook has no value for them, so no command that
+    /// changes the table can record its undo, and each fails (`ChangeRecorder`).
+    private func unrecordableColumns(in connection: Connection, tables: Set<String>) throws -> [LibraryProblem] {
+        try TableDescription.undoable.filter { tables.contains($0) }.flatMap { table in
+            try connection.query("SELECT name FROM pragma_table_xinfo(?) WHERE hidden = 2", table) { row in
+                let column: String = try row[0]
+                return LibraryProblem(.history, """
+                    \(table).\(column) is a virtual generated column: commands that change \(table) fail, as their undo \
+                    cannot be recorded (drop the column to use them again)
+                    """)
+            }
         }
     }
 
