@@ -89,8 +89,7 @@ struct ChangeRecorderSessionTests {
     }
 
     @Test func anUpdateThatPutsEveryValueBackRecordsNothing() throws {
-        let connection = try directory.open()
-        try connection.execute(Self.schema)
+        let connection = try openWithSchema()
         try connection.run("INSERT INTO albums VALUES (1, 'Low', 1977, 4.5, x'00ff')")
         let recorder = try ChangeRecorder(connection: connection, tables: ["albums"])
         try connection.run("UPDATE albums SET title = 'Lodger', rating = NULL WHERE id = 1")
@@ -99,8 +98,7 @@ struct ChangeRecorderSessionTests {
     }
 
     @Test func aWriteWithoutARecorderLeavesNoHook() throws {
-        let connection = try directory.open()
-        try connection.execute(Self.schema)
+        let connection = try openWithSchema()
         do {
             let recorder = try ChangeRecorder(connection: connection, tables: ["albums"])
             try connection.run("INSERT INTO albums(id, title) VALUES (3, 'Lodger')")
@@ -113,8 +111,7 @@ struct ChangeRecorderSessionTests {
     }
 
     @Test func aTableWhoseColumnsChangeWhileRecordedMakesTheChangesetFail() throws {
-        let connection = try directory.open()
-        try connection.execute(Self.schema)
+        let connection = try openWithSchema()
         try connection.run("INSERT INTO albums VALUES (1, 'Low', 1977, 4.5, x'00ff')")
         let recorder = try ChangeRecorder(connection: connection, tables: ["albums"])
         try connection.run("UPDATE albums SET title = 'Lodger' WHERE id = 1")
@@ -130,8 +127,7 @@ struct ChangeRecorderSessionTests {
     }
 
     @Test func aVirtualGeneratedColumnMakesTheChangesetFailWithItsReason() throws {
-        let connection = try directory.open()
-        try connection.execute(Self.schema)
+        let connection = try openWithSchema()
         try connection.execute("ALTER TABLE albums ADD COLUMN loud TEXT GENERATED ALWAYS AS (upper(title)) VIRTUAL")
         let recorder = try ChangeRecorder(connection: connection, tables: ["albums"])
         try connection.run("INSERT INTO albums(id, title) VALUES (3, 'Lodger')")
@@ -141,8 +137,7 @@ struct ChangeRecorderSessionTests {
     }
 
     @Test func twoRecordersOnOneConnectionEachSeeTheirOwnSpan() throws {
-        let connection = try directory.open()
-        try connection.execute(Self.schema)
+        let connection = try openWithSchema()
         let outer = try ChangeRecorder(connection: connection, tables: ["albums", "tags"])
         try connection.run("INSERT INTO albums(id, title) VALUES (3, 'Lodger')")
         let inner = try ChangeRecorder(connection: connection, tables: ["tags"])
@@ -150,6 +145,13 @@ struct ChangeRecorderSessionTests {
         let innerChanges = try changes(in: inner.changeset())
         #expect(innerChanges.map(\.table) == ["tags"])
         #expect(try changes(in: outer.changeset()).map(\.table).sorted() == ["albums", "tags"])
+    }
+
+    /// A database of its own with the tables above, empty.
+    private func openWithSchema() throws -> Connection {
+        let connection = try directory.open()
+        try connection.execute(Self.schema)
+        return connection
     }
 
     // MARK: The work
