@@ -223,6 +223,6 @@ extension Connection {
 }
 
 /// `name` as a quoted SQL identifier.
-private func quoted(_ name: String) -> String {
+func quoted(_ name: String) -> String {
     "\"" + name.replacing("\"", with: "\"\"") + "\""
 }

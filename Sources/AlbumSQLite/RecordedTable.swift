@@ -241,7 +241,7 @@ struct RecordedLayout {
     /// Reads the layout of `table` in the main database with the C API: it runs inside the
     /// pre-update hook, where the connection's statement cache is in use.
     static func read(_ table: String, on sqlite: OpaquePointer) throws(SQLiteError) -> RecordedLayout {
-        let sql = "PRAGMA main.table_xinfo(\"" + table.replacing("\"", with: "\"\"") + "\")"
+        let sql = "PRAGMA main.table_xinfo(\(quoted(table)))"
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(sqlite, sql, -1, &statement, nil)
         guard code == SQLITE_OK, let statement else { throw SQLiteError(code: code, connection: sqlite) }

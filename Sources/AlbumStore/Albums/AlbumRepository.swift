@@ -331,9 +331,7 @@ public struct AlbumRepository: Sendable {
     static func album(at index: Int) -> @Sendable (Connection, OrderStatistics) throws -> Album {
         { connection, order in
             let index = try resolved(index, in: 0..<order.count)
-            guard let id = try keys(from: index, limit: 1, order: order, in: connection).first?.id,
-                  let album = try album(id: id)(connection)
-            else { throw OrderStatistics.Stale() }
+            guard let album = try album(id: try order.id(at: index))(connection) else { throw OrderStatistics.Stale() }
             return album
         }
     }
@@ -458,15 +456,9 @@ public struct AlbumRepository: Sendable {
         return resolved
     }
 
-    /// The ids and position keys of up to `limit` albums from `index` on (`OrderStatistics.keys`).
-    private static func keys(from index: Int, limit: Int, order: OrderStatistics, in connection: Connection) throws
-        -> [(id: Album.ID, position: Int64)] {
-        try order.keys(from: index, limit: limit)
-    }
-
     /// A position key for a new album at `index`, between the keys of its future neighbours.
     private static func position(forInsertAt index: Int, order: OrderStatistics, in connection: Connection) throws -> Int64 {
-        let neighbours = try keys(from: max(0, index - 1), limit: index == 0 ? 1 : 2, order: order, in: connection)
+        let neighbours = try order.keys(from: max(0, index - 1), limit: index == 0 ? 1 : 2)
             .map(\.position)
         let expected = order.count == 0 ? 0 : (index == 0 || index == order.count ? 1 : 2)
         guard neighbours.count >= expected else { throw OrderStatistics.Stale() }
@@ -486,7 +478,7 @@ public struct AlbumRepository: Sendable {
             let lower = max(0, index - reach), upper = min(count, index + reach)
             // The window's rows plus one outer neighbour on each side, where there is one.
             let first = max(0, lower - 1), last = min(count, upper + 1)
-            let rows = try keys(from: first, limit: last - first, order: order, in: connection)
+            let rows = try order.keys(from: first, limit: last - first)
             guard rows.count == last - first else { throw OrderStatistics.Stale() }
             let window = rows[(lower - first)..<(upper - first)]
             let span = Int128(PositionKey.gap) * Int128(reach)
