@@ -12,6 +12,18 @@ struct AlbumRepositoryTests {
         for draft in AlbumDraft.classics { try library.albums.append(draft) }
     }
 
+    @Test func aHundredKilobyteTitleIsCutInMessagesAndHistoryButKeptWhole() throws {
+        let title = String(repeating: "👩‍👩‍👧 漢字 ", count: 25_000) + "end"
+        let album = try library.albums.append(AlbumDraft(title: title, artist: "Björk"))
+        try library.albums.delete(id: album.id)
+        let description = try #require(try library.historyEntries().last?.description)
+        #expect(description == "delete “" + String(repeating: "👩‍👩‍👧 漢字 ", count: 15) + "👩‍👩‍👧 漢字…” by Björk")
+        try library.undo()
+        #expect(try library.albums.album(id: album.id)?.title == title)
+        // Short ones stay whole.
+        #expect(try library.albums.album(at: 0).quoted == "“\(AlbumDraft.classics[0].title)” by \(AlbumDraft.classics[0].artist)")
+    }
+
     @Test func appendKeepsTheOrderOfAdding() throws {
         #expect(try library.titles() == AlbumDraft.classics.map(\.title))
         #expect(try library.albums.count() == 5)

@@ -509,6 +509,12 @@ struct IndexedAlbum: Sendable {
 }
 
 extension Album {
-    /// “Title” by Artist, for messages and history entries.
-    public var quoted: String { "“\(title)” by \(artist)" }
+    /// “Title” by Artist, for messages and history entries; a title or artist over 80
+    /// characters is cut there with an ellipsis, so a 100 KB title (another program's) gives a
+    /// line a terminal can show, not 100 KB of message and of history description.
+    public var quoted: String { "“\(Self.shortened(title))” by \(Self.shortened(artist))" }
+
+    private static func shortened(_ text: String, to limit: Int = 80) -> String {
+        text.utf8.count <= limit || text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
 }
