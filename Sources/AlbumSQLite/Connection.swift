@@ -12,6 +12,8 @@ public final class Connection {
     /// statement cache below makes no retain cycle and the handle closes after the last of them.
     let database: ConnectionHandle
     private var statementCache: [String: Statement] = [:]
+    /// The same statements by the address of the SQL text last used to find them (`cachedStatement`).
+    private var statementsByAddress: [Int: Statement] = [:]
     var savepointDepth = 0
     /// The tables' layouts for applying changesets (`ChangesetApplier`), for one schema version.
     var changesetLayouts: TableLayouts?
@@ -107,7 +109,20 @@ public final class Connection {
     /// `query` of the same SQL), a fresh one is prepared instead: resetting it would pull the
     /// rows out from under the outer loop.
     public func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        // By the address of the text first: the SQL a program runs again is nearly always the
+        // same string (a literal, or one built once and kept), and hashing a few hundred bytes
+        // for the dictionary cost more than binding and running a small statement. The text is
+        // compared too (free when it is the very same string), so an address reused by another
+        // string never finds the wrong statement.
+        let address = sql.utf8.count > 15 ? sql.utf8.withContiguousStorageIfAvailable { Int(bitPattern: $0.baseAddress) } : nil
+        if let address, let statement = statementsByAddress[address], statement.sql == sql {
+            guard !statement.isLending else { return try prepare(sql) }
+            statement.reset()
+            statement.clearBindings()
+            return statement
+        }
         if let statement = statementCache[sql] {
+            if let address { remember(statement, at: address) }
             guard !statement.isLending else { return try prepare(sql) }
             statement.reset()
             statement.clearBindings()
@@ -115,7 +130,14 @@ public final class Connection {
         }
         let statement = try prepare(sql)
         statementCache[sql] = statement
+        if let address { remember(statement, at: address) }
         return statement
+    }
+
+    private func remember(_ statement: Statement, at address: Int) {
+        // SQL built anew on each call comes at ever new addresses: forget them now and then.
+        if statementsByAddress.count >= 1024 { statementsByAddress.removeAll(keepingCapacity: true) }
+        statementsByAddress[address] = statement
     }
 
     /// Runs a cached statement with positional `arguments`, one per parameter; `nil` binds NULL.

@@ -51,8 +51,8 @@ final class Command {
     func order() throws -> OrderStatistics {
         // Known right: asking again would only cost two reads a call.
         guard let navigation else { return try OrderStatistics(in: connection, checked: orderIsChecked) }
-        if let (blocks, count) = navigation.cache.blocks(in: navigation.start) {
-            return OrderStatistics(in: connection, loaded: blocks, count: count)
+        if let (blocks, count, ids) = try navigation.cache.blocks(in: navigation.start, connection: connection) {
+            return OrderStatistics(in: connection, loaded: blocks, count: count, ids: ids)
         }
         if !orderIsChecked {
             if try !OrderBlocks.albums.areChecked(in: connection) {
@@ -63,7 +63,7 @@ final class Command {
         }
         guard let (blocks, count) = try OrderStatistics.load(in: connection) else { return try OrderStatistics(in: connection) }
         // Rebuilt in this transaction, they are not the blocks of the file at its start.
-        if !repairedOrder { navigation.cache.keep(blocks, count: count, in: navigation.start) }
-        return OrderStatistics(in: connection, loaded: blocks, count: count)
+        let ids = repairedOrder ? BlockIDs() : navigation.cache.keep(blocks, count: count, in: navigation.start)
+        return OrderStatistics(in: connection, loaded: blocks, count: count, ids: ids)
     }
 }

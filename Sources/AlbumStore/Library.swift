@@ -288,13 +288,13 @@ public final class Library: Sendable {
         return try retryingStaleOrder {
             try mappingStorageErrors(path: path, busyTimeout: busyTimeout) {
                 try database.withWriter { connection in
-                    let (result, latest, carried) = try connection.transaction(.immediate) {
-                        // Navigation: the file as it is before this write changes anything.
-                        let start = navigation && hasOrderStatistics ? try OrderBlocksCache.State(of: connection) : nil
+                    let (result, latest, start) = try connection.transaction(.immediate) {
                         if !navigation, hasOrderStatistics, try !OrderBlocks.albums.areChecked(in: connection) {
                             try Self.repairOrderStatistics(migrator, in: connection)
                         }
                         let logged = try ChangeLog.newest(in: connection)
+                        // Navigation: the file as it is before this write changes anything.
+                        let start = navigation && hasOrderStatistics ? try OrderBlocksCache.State(of: connection, cursor: logged.cursor) : nil
                         let command = Command(
                             connection: connection, startCursor: logged.cursor,
                             orderIsChecked: !navigation && hasOrderStatistics,
@@ -310,14 +310,15 @@ public final class Library: Sendable {
                         let count = commits.withLock { $0 += 1; return $0 }
                         if count % Self.pruneInterval == 1 { try changeLog.prune(in: connection) }
                         let latest = try command.latestCursor()
-                        if latest > logged.cursor {
+                        // One entry of a navigation write: its trigger numbered it already
+                        // (`ChangeLogTriggers.numbersEachEntry`).
+                        if latest > logged.cursor + (navigation ? 1 : 0) {
                             try ChangeLog.number(entriesAfter: logged.cursor, as: logged.transaction + 1, in: connection)
                         }
-                        // Last: every row this write changes is counted in it.
-                        return (result, latest, try start.map { ($0, try OrderBlocksCache.State(of: connection)) })
+                        return (result, latest, start)
                     }
-                    // Committed, and no album changed: blocks read before it still hold after it.
-                    if let (start, end) = carried { orderBlocks.carry(from: start, to: end) }
+                    // A navigation write logs no album change: blocks held at its start hold at its end.
+                    if let start { orderBlocks.advance(from: start, to: latest) }
                     publishCommitted(connection, latest: latest)
                     return result
                 }

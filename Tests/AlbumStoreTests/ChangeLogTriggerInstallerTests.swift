@@ -108,7 +108,8 @@ struct ChangeLogTriggerInstallerTests {
 
     @Test func aDescribedTableOfItsOwnGetsTriggersAndItsChangesReachSubscribers() throws {
         let library = try Library.open(at: url, migrator: Self.withNotes)
-        #expect(try logTriggers(in: url.path) == everyObservedTablesTriggers().merging(generatedTriggers("notes")) { $1 })
+        #expect(try logTriggers(in: url.path)
+                == everyObservedTablesTriggers().merging(generatedTriggers("notes", numbersEachEntry: Self.notes.isNavigation)) { $1 })
         var changes = library.changes.makeAsyncIterator()
 
         let id = try library.perform { command in
@@ -178,6 +179,7 @@ struct ChangeLogTriggerInstallerTests {
 func everyObservedTablesTriggers() -> [String: String] {
     TableDescription.all.filter(\.isObserved).reduce(into: [:]) { triggers, table in
         // `covers` is keyed by the album's id (`album_id`), the others by `id`.
-        triggers.merge(generatedTriggers(table.name, rowIDColumn: table.name == "covers" ? "album_id" : "id")) { $1 }
+        triggers.merge(generatedTriggers(table.name, rowIDColumn: table.name == "covers" ? "album_id" : "id",
+                                         numbersEachEntry: table.isNavigation)) { $1 }
     }
 }

@@ -157,6 +157,7 @@ func logTriggers(in path: String) throws -> [String: String] {
 }
 
 /// The triggers `ChangeLogTriggers` generates for `table`, by name.
-func generatedTriggers(_ table: String, rowIDColumn: String = "id") -> [String: String] {
-    Dictionary(uniqueKeysWithValues: ChangeLogTriggers(table: table, rowIDColumn: rowIDColumn).triggers.map { ($0.name, $0.sql) })
+func generatedTriggers(_ table: String, rowIDColumn: String = "id", numbersEachEntry: Bool = false) -> [String: String] {
+    Dictionary(uniqueKeysWithValues: ChangeLogTriggers(table: table, rowIDColumn: rowIDColumn, numbersEachEntry: numbersEachEntry)
+        .triggers.map { ($0.name, $0.sql) })
 }

@@ -242,6 +242,40 @@ struct OrderStatisticsTests {
         try expectLookups(library, match: (0..<10_000).map { "a\($0)" })
     }
 
+    /// Whether the ids held for blocks (`BlockIDs`, as navigation writes use them, here with room
+    /// for `limit` ids) find every album at its index, and every index of an album.
+    @Test(arguments: [BlockIDs.init(), BlockIDs(limit: 5_000)])
+    func heldBlockIDsFindEveryRowAndEveryIndexAsTheTableHasThem(ids: BlockIDs) throws {
+        // Runs of shared keys (another program's), one longer than a block, and a text key.
+        let library = try library(12_000)
+        try SQLiteShell.run("""
+            UPDATE albums SET position = (SELECT position FROM albums WHERE id = 3000) WHERE id BETWEEN 3000 AND 3100;
+            UPDATE albums SET position = (SELECT position FROM albums WHERE id = 5000) WHERE id BETWEEN 5000 AND 9500;
+            UPDATE albums SET position = 'text' WHERE id = 11000;
+            """, on: library.path)
+        try library.albums.insert(.sample("in between"), at: 100)   // the next command tidies the blocks
+        let rows = try library.read { connection in
+            // The text key's index is not asked for: a key is an integer.
+            try connection.query("""
+                SELECT id, CASE typeof(position) WHEN 'integer' THEN position END FROM albums ORDER BY position, id
+                """) {
+                (id: try $0[0, as: Int64.self], position: try $0[1, as: Int64?.self])
+            }
+        }
+        let (found, indexes) = try library.read { connection in
+            let (blocks, count) = try #require(try OrderStatistics.load(in: connection))
+            #expect(blocks.count >= 3)
+            let order = OrderStatistics(in: connection, loaded: blocks, count: count, ids: ids)
+            // Forwards, then from the end: each block read, and (with little room) dropped, twice.
+            let found = try (rows.indices.map { try order.id(at: $0) }, rows.indices.reversed().map { try order.id(at: $0) })
+            let indexes = try rows.compactMap { row in try row.position.map { try order.index(of: $0, id: row.id) } }
+            return (found, indexes)
+        }
+        #expect(found.0 == rows.map(\.id))
+        #expect(found.1 == rows.reversed().map(\.id))
+        #expect(indexes == rows.indices.filter { rows[$0].position != nil })
+    }
+
     @Test func keysAtTheLimitsOfTheRangeAndSharedKeysAreCounted() throws {
         // 8,401 albums on one key: a block that cannot be cut below twice its size.
         let library = try library(9_000)

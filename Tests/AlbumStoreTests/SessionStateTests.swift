@@ -141,12 +141,15 @@ struct SessionStateTests {
         try expectSavedAlbumIsTheOneThere("after an undo", #_sourceLocation)
     }
 
-    @Test func navigationKeepsTheBlocksTheCurrentAlbumSaveReadAndAnyOtherWriteDropsThem() throws {
+    @Test func theBlocksTheCurrentAlbumSaveReadHoldUntilAnAlbumChangesWhoeverChangesIt() throws {
         let library = try library(albums: 10_000)
         let other = try Library.open(at: url)
         let cached = {
             try library.database.withWriter { connection in
-                try connection.read { library.orderBlocks.blocks(in: try OrderBlocksCache.State(of: connection)) != nil }
+                try connection.read {
+                    let state = try OrderBlocksCache.State(of: connection, cursor: try ChangeLog.latestCursor(in: connection))
+                    return try library.orderBlocks.blocks(in: state, connection: connection) != nil
+                }
             }
         }
         try library.session.setCurrentAlbum(at: 10)
@@ -154,13 +157,24 @@ struct SessionStateTests {
         try library.session.setCurrentAlbum(at: 9_000)
         try library.session.setTabOrder(["a", "b"])
         try library.session.setValue(.string("v"), forKey: "k")
-        #expect(try cached(), "navigation changes no album")
+        try other.session.setValue(.string("w"), forKey: "k")
+        try SQLiteShell.run("CREATE TABLE mine (x); INSERT INTO mine VALUES (1);", on: url.path)
+        #expect(try !cached(), "another program changed the schema")
+        // The first save after it checks the counts against the new schema version (and counts
+        // again); the next one reads them into the cache.
+        try library.session.setCurrentAlbum(at: 10)
+        try library.session.setCurrentAlbum(at: 11)
+        try SQLiteShell.run("INSERT INTO mine VALUES (2);", on: url.path)
+        #expect(try cached(), "navigation and commits that change no album, in this process or another")
+
         try library.albums.delete(at: 0)
         #expect(try !cached(), "a command")
-
         try library.session.setCurrentAlbum(at: 10)
-        try other.session.setValue(.string("w"), forKey: "k")
-        #expect(try !cached(), "another connection's commit")
+        try other.albums.move(id: 5, to: 7_000)
+        #expect(try !cached(), "another connection's command")
+        try library.session.setCurrentAlbum(at: 10)
+        try SQLiteShell.run("UPDATE albums SET title = 'edited' WHERE id = 3;", on: url.path)
+        #expect(try !cached(), "another program's edit")
     }
 
     @Test func theCurrentAlbumIsStoredAsItsJSONValueReads() throws {
@@ -183,6 +197,31 @@ struct SessionStateTests {
         let sets = changes.drain()
         #expect(sets.count == 1)
         #expect(sets.first?.tables == ["session_state": TableChanges(inserted: RowIDs([1]))])
+    }
+
+    @Test func eachNavigationWriteIsAChangeSetOfItsOwnInTheFileAndARestoreIsOne() throws {
+        let library = try library(albums: 3)
+        try library.session.setValue(.integer(0), forKey: "a")
+        try library.session.takeSnapshot(named: "start")
+        let cursor = try library.read { try ChangeLog.latestCursor(in: $0) }
+        try library.albums.insert(.sample("new"), at: 0)
+        try library.session.setCurrentAlbum(at: 1)
+        try library.session.setValue(.integer(1), forKey: "a")
+        try library.session.setTabOrder(["x", "y"])
+        try library.session.takeSnapshot(named: "then")
+        try library.session.setCurrentAlbum(at: 2)
+        try library.session.restoreSnapshot(named: "start")
+        // Another program changes two rows in one transaction: a change set a row.
+        try SQLiteShell.run("UPDATE session_keys SET value = '2'; INSERT INTO session_keys (key, value) VALUES ('b', '3');",
+                            on: url.path)
+        // As another process reads the file (its feed), not as this library published them.
+        let sets = try ChangeLog.changeSets(after: cursor, in: Connection(path: url.path))
+        #expect(sets.map { $0.tables.keys.sorted() } == [
+            ["albums"], ["session_state"], ["session_keys"], ["session_state"], ["session_snapshots"], ["session_state"],
+            ["session_keys", "session_state"], ["session_keys"], ["session_keys"],
+        ])
+        let numbers = sets.map(\.transaction)
+        #expect(zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 }, "\(numbers)")
     }
 
     // MARK: Tab order

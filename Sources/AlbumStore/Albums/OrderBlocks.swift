@@ -138,15 +138,9 @@ struct OrderBlocks: InsertFollower {
         let next = try connection.scalar("SELECT min(first) FROM \(blocks) WHERE first > ?", first, as: Int64.self)
         var cuts: [(first: Int64, count: Int)] = [(first, 0)]
         var previous: Int64?
-        // `typeof`: only an integer key can start a block; one of another type another program
-        // wrote stays in the block it sorts into.
-        let rows = try connection.cachedStatement("""
-            SELECT \(column), typeof(\(column)) = 'integer' FROM \(quotedTable)
-            WHERE \(column) >= ?\(next == nil ? "" : " AND \(column) < ?") ORDER BY \(column)
-            """)
-        try rows.forEach(next.map { [first, $0] } ?? [first]) { row in
-            let isInteger: Bool = try row[1]
-            let key: Int64? = isInteger ? try row[0] : nil
+        // Only an integer key can start a block; one of another type another program wrote stays
+        // in the block it sorts into.
+        try forEachRow(from: first, to: next, in: connection) { _, key in
             if let key, let last = cuts.last, last.count >= Self.size, let previous, previous < key {
                 cuts.append((key, 0))
             }
@@ -161,6 +155,18 @@ struct OrderBlocks: InsertFollower {
         try connection.run("UPDATE \(blocks) SET count = ? WHERE first = ?", cuts[0].count, first)
         let insert = try connection.cachedStatement("INSERT INTO \(blocks) (first, count) VALUES (?, ?)")
         for cut in cuts.dropFirst() { try insert.run(cut.first, cut.count) }
+    }
+
+    /// Calls `body` with each row's id and key from key `first` up to `next` (to the end when
+    /// `nil`), in list order: `nil` for a key that is not an integer (another program's).
+    func forEachRow(from first: Int64, to next: Int64?, in connection: Connection, _ body: (Int64, Int64?) throws -> Void) throws {
+        try connection.cachedStatement(next == nil ? statisticsSQL.rowsOfLastBlock : statisticsSQL.rowsOfBlock)
+            .forEach(next.map { [first, $0] } ?? [first]) { row in
+                // The key's type read here, not by `typeof()` in the SQL: a function call a row
+                // made the pass several times slower.
+                let key: Int64? = if case let .integer(key) = try row[1, as: SQLiteValue.self] { key } else { nil }
+                try body(try row[0, as: Int64.self], key)
+            }
     }
 
     // MARK: Bulk inserts
@@ -242,6 +248,9 @@ struct OrderBlocks: InsertFollower {
         let keysFrom: String
         let keysBackFrom: String
         let keysBackFromEnd: String
+        /// A block's rows in order (`forEachRow`).
+        let rowsOfBlock: String
+        let rowsOfLastBlock: String
 
         init(blocks: String, table: String, column key: String, total totalTable: String) {
             count = "SELECT total(count) FROM \(blocks)"
@@ -263,6 +272,8 @@ struct OrderBlocks: InsertFollower {
             keysFrom = "SELECT rowid, \(key) FROM \(table) WHERE \(key) >= ? ORDER BY \(key), rowid LIMIT ? OFFSET ?"
             keysBackFrom = "SELECT rowid, \(key) FROM \(table) WHERE \(key) < ? ORDER BY \(key) DESC, rowid DESC LIMIT ? OFFSET ?"
             keysBackFromEnd = "SELECT rowid, \(key) FROM \(table) ORDER BY \(key) DESC, rowid DESC LIMIT ? OFFSET ?"
+            rowsOfLastBlock = "SELECT rowid, \(key) FROM \(table) WHERE \(key) >= ? ORDER BY \(key), rowid"
+            rowsOfBlock = "SELECT rowid, \(key) FROM \(table) WHERE \(key) >= ? AND \(key) < ? ORDER BY \(key), rowid"
         }
     }
 }

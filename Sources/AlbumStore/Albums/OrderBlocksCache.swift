@@ -1,29 +1,30 @@
 import Synchronization
 internal import AlbumSQLite
 
-/// The albums' order statistics (`album_blocks`) as the writer connection last read them, for
-/// navigation writes (`Library.navigate`): saving the current album at an index walks them in
-/// memory instead of summing the few hundred or thousand rows of the table twice (the count,
-/// then the walk to the index), which cost more than the rest of the save together.
+/// The albums' order statistics (`album_blocks`) as the writer connection last read them, with
+/// the ids of the blocks lookups landed in (`BlockIDs`), for navigation writes
+/// (`Library.navigate`): saving the current album at an index walks them in memory instead of
+/// summing the few hundred or thousand rows of the table twice (the count, then the walk to the
+/// index), and takes the id from its block's ids.
 ///
-/// They are the blocks in the file for as long as the file is as it was when they were read:
-/// no other connection, in any process, has committed since (`PRAGMA data_version`), the schema
-/// is the same (`PRAGMA schema_version`: a dropped trigger shows there), and the writer itself
-/// has changed no row (`total_changes`), but through navigation writes, which change no album:
-/// those carry the entry over to the state they leave (`carry`). Any other write, a command, a
-/// repair, an import, changes rows on the writer, so the next navigation write reads the blocks
-/// again. Used only under the writer, inside its write transaction.
+/// They hold for as long as no album has changed: the schema is the same (`PRAGMA
+/// schema_version`: a dropped trigger, or a bulk insert setting its triggers aside, shows there),
+/// and the change log, which the triggers write for every process, shows no change to `albums`
+/// since they were read (`ChangeLog.hasChanges`, which also knows when the log was pruned past
+/// that point). Commits that change no album (session state, covers, another program's table)
+/// leave them in place, whoever makes them. The blocks in the file may be cut or merged
+/// meanwhile: those held are still a right partition of the unchanged list. Used only under the
+/// writer, inside its write transaction.
 final class OrderBlocksCache: Sendable {
-    /// What the file is as the writer sees it, inside a write transaction.
+    /// Where the file stands, as the writer sees it inside a write transaction.
     struct State: Equatable, Sendable {
-        var dataVersion: Int64
         var schemaVersion: Int64
-        var totalChanges: Int
+        /// The change log's newest entry.
+        var cursor: Int64
 
-        init(of connection: Connection) throws {
-            dataVersion = try connection.dataVersion()
+        init(of connection: Connection, cursor: Int64) throws {
             schemaVersion = try connection.scalar("PRAGMA schema_version") ?? 0
-            totalChanges = connection.totalChanges
+            self.cursor = cursor
         }
     }
 
@@ -31,25 +32,41 @@ final class OrderBlocksCache: Sendable {
         var state: State
         var blocks: [OrderStatistics.Block]
         var count: Int
+        /// The ids of the blocks, read as lookups land in them.
+        var ids = BlockIDs()
     }
 
     private let entry = Mutex<Entry?>(nil)
 
-    /// The blocks and their total, if they were read in `state`.
-    func blocks(in state: State) -> (blocks: [OrderStatistics.Block], count: Int)? {
-        entry.withLock { entry in entry.flatMap { $0.state == state ? ($0.blocks, $0.count) : nil } }
+    /// The blocks, their total and their ids, if no album changed between when they were read
+    /// and `state`, the file as `connection` sees it now.
+    func blocks(in state: State, connection: Connection) throws -> (blocks: [OrderStatistics.Block], count: Int, ids: BlockIDs)? {
+        guard let held = entry.withLock({ $0 }), held.state.schemaVersion == state.schemaVersion,
+              held.state.cursor <= state.cursor else { return nil }
+        if held.state.cursor < state.cursor {
+            guard try !ChangeLog.hasChanges(to: TableDescription.albums.name, after: held.state.cursor, through: state.cursor,
+                                            in: connection) else { return nil }
+            // Known to hold up to here: the next look starts from here.
+            entry.withLock { if $0?.state == held.state { $0?.state = state } }
+        }
+        return (held.blocks, held.count, held.ids)
     }
 
-    /// Keeps `blocks`, read (and checked) in `state`.
-    func keep(_ blocks: [OrderStatistics.Block], count: Int, in state: State) {
-        entry.withLock { $0 = Entry(state: state, blocks: blocks, count: count) }
-    }
-
-    /// After a navigation write that began in `start` committed and left the file in `end`: the
-    /// blocks are the same (it changed no album), so the entry read in `start` holds in `end`.
-    func carry(from start: State, to end: State) {
+    /// After a navigation write that began in `start` committed with the log at `cursor`: it
+    /// changed no album, so blocks that held at its start hold now, and the next write need not
+    /// look through its entries.
+    func advance(from start: State, to cursor: Int64) {
         entry.withLock { entry in
-            if entry?.state == start { entry?.state = end }
+            if entry?.state == start { entry?.state.cursor = cursor }
+        }
+    }
+
+    /// Keeps `blocks`, read (and checked) in `state`; returns their ids, none read yet.
+    func keep(_ blocks: [OrderStatistics.Block], count: Int, in state: State) -> BlockIDs {
+        entry.withLock {
+            let entry = Entry(state: state, blocks: blocks, count: count)
+            $0 = entry
+            return entry.ids
         }
     }
 }

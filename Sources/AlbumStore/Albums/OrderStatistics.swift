@@ -31,13 +31,16 @@ struct OrderStatistics {
     let count: Int
     /// The blocks in key order, when held in memory (`OrderBlocksCache`); `nil`: read from the table.
     let loaded: [Block]?
+    /// The ids of the `loaded` blocks, for lookups in memory.
+    let ids: BlockIDs?
 
-    /// The statistics from `loaded` blocks, with `count` their total, known to be the blocks of
-    /// the file `connection` reads (see `OrderBlocksCache`).
-    init(in connection: Connection, blocks: OrderBlocks = .albums, loaded: [Block], count: Int) {
+    /// The statistics from `loaded` blocks, with `count` their total and `ids` their ids, known
+    /// to be the blocks of the file `connection` reads (see `OrderBlocksCache`).
+    init(in connection: Connection, blocks: OrderBlocks = .albums, loaded: [Block], count: Int, ids: BlockIDs) {
         self.connection = connection
         self.blocks = blocks
         self.loaded = loaded
+        self.ids = ids
         self.count = count
         isExact = false
     }
@@ -59,6 +62,7 @@ struct OrderStatistics {
         self.connection = connection
         self.blocks = blocks
         loaded = nil
+        ids = nil
         isExact = try exact || (!checked && !blocks.areChecked(in: connection))
         if isExact {
             count = try connection.scalar(blocks.statisticsSQL.exactCount, as: Int.self) ?? 0
@@ -104,8 +108,14 @@ struct OrderStatistics {
         return backwards.reversed()
     }
 
-    /// The row id of the row at `index` (0..<count), from the position index alone (`keys`).
+    /// The row id of the row at `index` (0..<count): from the block's ids when they are held
+    /// (`BlockIDs`), else from the position index alone (`keys`).
     func id(at index: Int) throws -> Int64 {
+        if let ids, !isExact {
+            let (first, offset, size, next) = index < count / 2 ? try walk(ascending: true, remaining: index)
+                : try walk(ascending: false, remaining: count - index)
+            return try ids.ids(ofBlock: first, count: size, next: next, table: blocks, in: connection)[offset]
+        }
         guard let row = try keys(from: index, limit: 1).first else { throw Stale() }
         return row.id
     }
@@ -161,6 +171,13 @@ struct OrderStatistics {
             let holding = loaded.lastIndex { $0.first <= position }
             first = holding.map { loaded[$0].first }
             before = holding.map { loaded[..<$0].reduce(0) { $0 + $1.count } } ?? 0
+            if let ids, let holding {
+                let block = loaded[holding]
+                let next = holding + 1 < loaded.count ? loaded[holding + 1].first : nil
+                guard let offset = try ids.ids(ofBlock: block.first, count: block.count, next: next, table: blocks, in: connection)
+                    .firstIndex(of: id) else { throw Stale() }
+                return before + offset
+            }
             // A key in the upper half of its block's key range (keys are spread about evenly in a
             // block): count the rows from it to the block's end instead, and take them from the
             // block's count. Either way is right; this one steps over fewer rows.

@@ -48,11 +48,12 @@ struct ChangeLogTriggerInstaller: Sendable {
         var plan = Plan()
         var expected = Set<String>()
         var generated: [GeneratedTrigger] = []
-        for table in observedNames where schema.hasChangeLog {
+        for table in tables where table.isObserved && schema.hasChangeLog {
             // A described table the migrations have not created (yet): nothing to log.
-            guard let facts = schema.tables[table.lowercased()] else { continue }
+            guard let facts = schema.tables[table.name.lowercased()] else { continue }
             generated += ChangeLogTriggers(
-                table: table, rowIDColumn: try Self.rowIDColumn(of: table, facts, path: connection.path)).triggers
+                table: table.name, rowIDColumn: try Self.rowIDColumn(of: table.name, facts, path: connection.path),
+                numbersEachEntry: table.isNavigation).triggers
         }
         for table in tables {
             // Before the migration that creates its statistics: nothing to count into.

@@ -9,7 +9,11 @@
 /// Each trigger writes one `change_log` entry per row, in the transaction of the change, under
 /// the newest entry's transaction number (`ChangeLog.newestTransactionSQL`): the library gives
 /// its own entries a number of their own when it commits, so that is the number other programs'
-/// writes are logged under. The insert and delete
+/// writes are logged under. Session state's tables (`numbersEachEntry`) give each entry the
+/// next number instead: a navigation write (saving the current album) changes one row, and its
+/// entry then has its number without a statement of the library's to give it one, a tenth of
+/// the save's cost; another program's change to several of their rows comes to observers as a
+/// change set a row. The insert and delete
 /// triggers stand aside while `change_control.bulk = 1`: bulk work logs its rows as range
 /// entries instead (`ChangeLog.bulk`). Updates are never bulk, so their trigger always logs.
 /// Related SQLite documentation: https://sqlite.org/lang_createtrigger.html
@@ -22,9 +26,13 @@ struct ChangeLogTriggers: Sendable, Hashable {
     /// `rowid` for a table without one (see `ChangeLogTriggerInstaller.rowIDColumn`).
     let rowIDColumn: String
 
-    init(table: String, rowIDColumn: String) {
+    /// Whether each entry gets the next transaction number rather than the newest entry's.
+    let numbersEachEntry: Bool
+
+    init(table: String, rowIDColumn: String, numbersEachEntry: Bool = false) {
         self.table = table
         self.rowIDColumn = rowIDColumn
+        self.numbersEachEntry = numbersEachEntry
     }
 
     /// The name of `table`'s trigger for `operation`, e.g. `albums_log_insert`. Tables no longer
@@ -51,7 +59,7 @@ struct ChangeLogTriggers: Sendable, Hashable {
             CREATE TRIGGER \(Self.identifier(name)) AFTER \(event) ON \(Self.identifier(table))\(when)
             BEGIN
                 INSERT INTO change_log (tx, table_name, operation, row_id, at)
-                VALUES (\(ChangeLog.newestTransactionSQL), \(Self.literal(table)), \(Self.literal(operation.rawValue)), \(row).\(Self.identifier(rowIDColumn)),
+                VALUES (\(ChangeLog.newestTransactionSQL)\(numbersEachEntry ? " + 1" : ""), \(Self.literal(table)), \(Self.literal(operation.rawValue)), \(row).\(Self.identifier(rowIDColumn)),
                         CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
             END
             """

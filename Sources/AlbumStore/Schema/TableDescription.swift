@@ -72,6 +72,11 @@ struct TableDescription: Sendable, Hashable {
     /// would remove it first and make the recorded link deletion a conflict).
     static let all: [TableDescription] = [covers, albums, sessionState, sessionKeys, sessionSnapshots]
 
+    /// Whether navigation writes (`Library.navigate`: session state, snapshots) change it: its
+    /// change-log triggers then give each entry a transaction number of its own
+    /// (`ChangeLogTriggers.numbersEachEntry`).
+    var isNavigation: Bool { undo != .changeset }
+
     /// The tables whose changes commands record for undo.
     static var undoable: [String] { all.filter { $0.undo == .changeset }.map(\.name) }
 

@@ -60,20 +60,20 @@ enum SessionStore {
     /// Returns whether it wrote.
     @discardableResult
     static func write(text: String?, for item: SessionItem, in connection: Connection) throws -> Bool {
+        // An UPDATE, and an INSERT only when there was no row: not REPLACE, so a key keeps its
+        // row id and observers see an update; not an upsert, whose INSERT half SQLite tries
+        // first every time (the save of the current album is nearly always an update).
         switch (item, text) {
         case let (.key(name), text?):
-            // An upsert, not REPLACE: the key keeps its row id, so observers see an update.
-            try connection.run("""
-                INSERT INTO session_keys (key, value) VALUES (?, ?)
-                ON CONFLICT (key) DO UPDATE SET value = excluded.value
-                """, name, text)
+            try connection.run("UPDATE session_keys SET value = ? WHERE key = ?", text, name)
+            if connection.changes == 0 { try connection.run("INSERT INTO session_keys (key, value) VALUES (?, ?)", name, text) }
         case let (.key(name), nil):
             try connection.run("DELETE FROM session_keys WHERE key = ?", name)
         case let (_, text?):
-            try connection.run("""
-                INSERT INTO session_state (id, item, value) VALUES (?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET value = excluded.value
-                """, item.rowID, item.builtInName, text)
+            try connection.run("UPDATE session_state SET value = ? WHERE id = ?", text, item.rowID)
+            if connection.changes == 0 {
+                try connection.run("INSERT INTO session_state (id, item, value) VALUES (?, ?, ?)", item.rowID, item.builtInName, text)
+            }
         case (_, nil):
             try connection.run("DELETE FROM session_state WHERE id = ?", item.rowID)
         }
