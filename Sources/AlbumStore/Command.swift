@@ -38,9 +38,15 @@ final class Command {
     }
 
     /// The change log cursor now, inside the transaction: the start cursor, without a query,
-    /// until the command changes a row.
+    /// until the command changes a row. A navigation write changes one row at most, whose
+    /// trigger logs one entry (see `Library.navigate`), given the next sequence number: SQLite
+    /// gives a new row one more than the largest row id, and the start cursor is the largest.
     func latestCursor() throws -> Int64 {
-        connection.totalChanges == startChanges ? startCursor : try ChangeLog.latestCursor(in: connection)
+        if connection.totalChanges == startChanges { return startCursor }
+        // A repair of the order statistics also changes rows (and may reinstall triggers): ask.
+        guard navigation != nil, !repairedOrder, startCursor < Int64.max else { return try ChangeLog.latestCursor(in: connection) }
+        assert(try! ChangeLog.latestCursor(in: connection) == startCursor + 1, "a navigation write logged more than one entry")
+        return startCursor + 1
     }
 
     /// The order statistics of the list as it is now in the transaction: the library made them

@@ -240,6 +240,10 @@ public final class Library: Sendable {
     /// Since `body` changes no album, the order statistics are checked only if it asks for them
     /// (`Command.order()`) and their blocks are not tidied afterwards: a save of the current
     /// album is a few statements, not the dozen of a command.
+    ///
+    /// `body` changes at most one row, of a navigation table (`TableDescription.isNavigation`):
+    /// its trigger logs one entry and numbers it, so the write knows the entry's place in the
+    /// log (`Command.latestCursor`) and needs no numbering of its own. (Debug builds check it.)
     func navigate<T: Sendable>(_ body: (Command) throws -> T) throws -> T {
         try write(navigation: true) { command in try body(command) }
     }

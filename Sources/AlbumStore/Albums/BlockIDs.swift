@@ -35,9 +35,7 @@ final class BlockIDs: Sendable {
     /// - Throws: `OrderStatistics.Stale` when the block does not hold `count` rows.
     func ids(ofBlock first: Int64, count: Int, next: Int64?, table blocks: OrderBlocks, in connection: Connection) throws -> [Int64] {
         if let ids = held.withLock({ $0.byBlock[first] }) { return ids }
-        var ids: [Int64] = []
-        ids.reserveCapacity(count)
-        try blocks.forEachRow(from: first, to: next, in: connection) { id, _ in ids.append(id) }
+        let ids = try blocks.ids(from: first, to: next, in: connection)
         guard ids.count == count else { throw OrderStatistics.Stale() }
         held.withLock { held in
             while held.count + ids.count > limit, !held.order.isEmpty {

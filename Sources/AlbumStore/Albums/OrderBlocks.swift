@@ -140,7 +140,7 @@ struct OrderBlocks: InsertFollower {
         var previous: Int64?
         // Only an integer key can start a block; one of another type another program wrote stays
         // in the block it sorts into.
-        try forEachRow(from: first, to: next, in: connection) { _, key in
+        try forEachKey(from: first, to: next, in: connection) { key in
             if let key, let last = cuts.last, last.count >= Self.size, let previous, previous < key {
                 cuts.append((key, 0))
             }
@@ -157,16 +157,23 @@ struct OrderBlocks: InsertFollower {
         for cut in cuts.dropFirst() { try insert.run(cut.first, cut.count) }
     }
 
-    /// Calls `body` with each row's id and key from key `first` up to `next` (to the end when
-    /// `nil`), in list order: `nil` for a key that is not an integer (another program's).
-    func forEachRow(from first: Int64, to next: Int64?, in connection: Connection, _ body: (Int64, Int64?) throws -> Void) throws {
-        try connection.cachedStatement(next == nil ? statisticsSQL.rowsOfLastBlock : statisticsSQL.rowsOfBlock)
+    /// Calls `body` with each key from `first` up to `next` (to the end when `nil`), in list
+    /// order: `nil` for a key that is not an integer (another program's).
+    func forEachKey(from first: Int64, to next: Int64?, in connection: Connection, _ body: (Int64?) throws -> Void) throws {
+        try connection.cachedStatement(next == nil ? statisticsSQL.keysOfLastBlock : statisticsSQL.keysOfBlock)
             .forEach(next.map { [first, $0] } ?? [first]) { row in
                 // The key's type read here, not by `typeof()` in the SQL: a function call a row
                 // made the pass several times slower.
-                let key: Int64? = if case let .integer(key) = try row[1, as: SQLiteValue.self] { key } else { nil }
-                try body(try row[0, as: Int64.self], key)
+                if case let .integer(key) = try row[0, as: SQLiteValue.self] { try body(key) } else { try body(nil) }
             }
+    }
+
+    /// The ids of the rows from key `first` up to `next` (to the end when `nil`), in list order.
+    func ids(from first: Int64, to next: Int64?, in connection: Connection) throws -> [Int64] {
+        var ids: [Int64] = []
+        try connection.cachedStatement(next == nil ? statisticsSQL.idsOfLastBlock : statisticsSQL.idsOfBlock)
+            .forEach(next.map { [first, $0] } ?? [first]) { row in ids.append(try row[0]) }
+        return ids
     }
 
     // MARK: Bulk inserts
@@ -248,9 +255,11 @@ struct OrderBlocks: InsertFollower {
         let keysFrom: String
         let keysBackFrom: String
         let keysBackFromEnd: String
-        /// A block's rows in order (`forEachRow`).
-        let rowsOfBlock: String
-        let rowsOfLastBlock: String
+        /// A block's keys, and ids, in order (`forEachKey`, `ids`).
+        let keysOfBlock: String
+        let keysOfLastBlock: String
+        let idsOfBlock: String
+        let idsOfLastBlock: String
 
         init(blocks: String, table: String, column key: String, total totalTable: String) {
             count = "SELECT total(count) FROM \(blocks)"
@@ -272,8 +281,10 @@ struct OrderBlocks: InsertFollower {
             keysFrom = "SELECT rowid, \(key) FROM \(table) WHERE \(key) >= ? ORDER BY \(key), rowid LIMIT ? OFFSET ?"
             keysBackFrom = "SELECT rowid, \(key) FROM \(table) WHERE \(key) < ? ORDER BY \(key) DESC, rowid DESC LIMIT ? OFFSET ?"
             keysBackFromEnd = "SELECT rowid, \(key) FROM \(table) ORDER BY \(key) DESC, rowid DESC LIMIT ? OFFSET ?"
-            rowsOfLastBlock = "SELECT rowid, \(key) FROM \(table) WHERE \(key) >= ? ORDER BY \(key), rowid"
-            rowsOfBlock = "SELECT rowid, \(key) FROM \(table) WHERE \(key) >= ? AND \(key) < ? ORDER BY \(key), rowid"
+            keysOfLastBlock = "SELECT \(key) FROM \(table) WHERE \(key) >= ? ORDER BY \(key)"
+            keysOfBlock = "SELECT \(key) FROM \(table) WHERE \(key) >= ? AND \(key) < ? ORDER BY \(key)"
+            idsOfLastBlock = "SELECT rowid FROM \(table) WHERE \(key) >= ? ORDER BY \(key), rowid"
+            idsOfBlock = "SELECT rowid FROM \(table) WHERE \(key) >= ? AND \(key) < ? ORDER BY \(key), rowid"
         }
     }
 }

@@ -149,7 +149,8 @@ struct OrderStatistics {
     private static func walk(_ loaded: [Block], ascending: Bool, remaining: Int) throws
         -> (from: Int64, offset: Int, count: Int, next: Int64?) {
         var remaining = remaining
-        for position in ascending ? Array(loaded.indices) : loaded.indices.reversed() {
+        let last = loaded.count - 1
+        for position in stride(from: ascending ? 0 : last, through: ascending ? last : 0, by: ascending ? 1 : -1) {
             let block = loaded[position]
             if ascending ? remaining < block.count : remaining <= block.count {
                 let next = position + 1 < loaded.count ? loaded[position + 1].first : nil

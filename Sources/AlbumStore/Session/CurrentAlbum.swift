@@ -26,6 +26,12 @@ public struct CurrentAlbum: Sendable, Hashable {
     /// `json`'s text (`json.description`: compact, keys sorted), written directly: the save of
     /// the current album writes it every time, and it is two integers.
     var jsonText: String {
-        "{\"album_id\":\(albumID.map { String($0) } ?? "null"),\"index\":\(index)}"
+        var text = "{\"album_id\":"
+        text.reserveCapacity(64)
+        text += albumID.map { String($0) } ?? "null"
+        text += ",\"index\":"
+        text += String(index)
+        text += "}"
+        return text
     }
 }
