@@ -292,13 +292,16 @@ public final class Library: Sendable {
         return try retryingStaleOrder {
             try mappingStorageErrors(path: path, busyTimeout: busyTimeout) {
                 try database.withWriter { connection in
-                    let (result, latest, start) = try connection.transaction(.immediate) {
+                    let (result, latest, begun, repaired) = try connection.transaction(.immediate) {
                         if !navigation, hasOrderStatistics, try !OrderBlocks.albums.areChecked(in: connection) {
                             try Self.repairOrderStatistics(migrator, in: connection)
                         }
-                        let logged = try ChangeLog.newest(in: connection)
                         // Navigation: the file as it is before this write changes anything.
-                        let start = navigation && hasOrderStatistics ? try OrderBlocksCache.State(of: connection, cursor: logged.cursor) : nil
+                        let begun = navigation && hasOrderStatistics ? try orderBlocks.start(in: connection) : nil
+                        let start = begun?.state
+                        // A navigation write numbers no entry (see `navigate`): its newest is not read.
+                        let logged: (cursor: Int64, transaction: Int64?) = try start.map { ($0.cursor, nil) }
+                            ?? ChangeLog.newest(in: connection)
                         let command = Command(
                             connection: connection, startCursor: logged.cursor,
                             orderIsChecked: !navigation && hasOrderStatistics,
@@ -317,12 +320,15 @@ public final class Library: Sendable {
                         // One entry of a navigation write: its trigger numbered it already
                         // (`ChangeLogTriggers.numbersEachEntry`).
                         if latest > logged.cursor + (navigation ? 1 : 0) {
-                            try ChangeLog.number(entriesAfter: logged.cursor, as: logged.transaction + 1, in: connection)
+                            let transaction = try logged.transaction ?? ChangeLog.transaction(at: logged.cursor, in: connection)
+                            try ChangeLog.number(entriesAfter: logged.cursor, as: transaction + 1, in: connection)
                         }
-                        return (result, latest, start)
+                        return (result, latest, begun, command.repairedOrder)
                     }
-                    // A navigation write logs no album change: blocks held at its start hold at its end.
-                    if let start { orderBlocks.advance(from: start, to: latest) }
+                    if let begun {
+                        orderBlocks.committed(from: begun.state, dataVersion: begun.dataVersion, to: latest,
+                                              totalChanges: connection.totalChanges, schemaChanged: repaired)
+                    }
                     publishCommitted(connection, latest: latest)
                     return result
                 }

@@ -18,6 +18,20 @@ struct StatementCacheTests {
         #expect(first === second)
     }
 
+    @Test func theSameTextAtAnotherAddressOrOtherTextAtTheSameAddressFindsItsOwnStatement() throws {
+        // Strings built at run time (past 15 bytes, so not stored inline): freed and made again,
+        // they may land at an address another text had.
+        for round in 0..<200 {
+            let number = round % 3
+            let sql = String(repeating: " ", count: round % 2) + "SELECT \(number) AS value_of_the_statement"
+            let value = try connection.cachedStatement(sql).first([]) { try $0[0, as: Int.self] }
+            #expect(value == number)
+        }
+        let first = try connection.cachedStatement(String(repeating: "SELECT 1 AS one; ", count: 1))
+        let again = try connection.cachedStatement(String(repeating: "SELECT 1 AS one; ", count: 1))
+        #expect(first === again)
+    }
+
     @Test func differentSQLReturnsDifferentStatements() throws {
         let first = try connection.cachedStatement("SELECT x FROM t")
         let second = try connection.cachedStatement("SELECT x FROM t ")

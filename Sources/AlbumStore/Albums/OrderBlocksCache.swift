@@ -38,6 +38,23 @@ final class OrderBlocksCache: Sendable {
 
     private let entry = Mutex<Entry?>(nil)
 
+    /// Where the writer's last navigation write left the file, with what shows that nothing has
+    /// committed since: another connection's commit moves `PRAGMA data_version`, and a write of
+    /// this writer's own moves its `total_changes` (a command, a repair, an import: each changes
+    /// rows).
+    private let lastNavigation = Mutex<(dataVersion: Int64, totalChanges: Int, state: State)?>(nil)
+
+    /// Where the file stands as a navigation write starts (inside its transaction), and its data
+    /// version: where the last one left it when nothing has committed since (one pragma), else
+    /// read (the log's newest entry and the schema version: two statements).
+    func start(in connection: Connection) throws -> (state: State, dataVersion: Int64) {
+        let dataVersion = try connection.dataVersion()
+        if let last = lastNavigation.withLock({ $0 }), last.dataVersion == dataVersion, last.totalChanges == connection.totalChanges {
+            return (last.state, dataVersion)
+        }
+        return (try State(of: connection, cursor: try ChangeLog.latestCursor(in: connection)), dataVersion)
+    }
+
     /// The blocks, their total and their ids, if no album changed between when they were read
     /// and `state`, the file as `connection` sees it now.
     func blocks(in state: State, connection: Connection) throws -> (blocks: [OrderStatistics.Block], count: Int, ids: BlockIDs)? {
@@ -52,13 +69,18 @@ final class OrderBlocksCache: Sendable {
         return (held.blocks, held.count, held.ids)
     }
 
-    /// After a navigation write that began in `start` committed with the log at `cursor`: it
-    /// changed no album, so blocks that held at its start hold now, and the next write need not
-    /// look through its entries.
-    func advance(from start: State, to cursor: Int64) {
+    /// After a navigation write that began in `start` (at `dataVersion`) committed with the log
+    /// at `cursor` and the writer's `total_changes` at `totalChanges`: it changed no album, so
+    /// blocks that held at its start hold now, and the next write need not look through its
+    /// entries. `schemaChanged`: it repaired the order statistics (and their triggers), so the
+    /// next one reads the file again.
+    func committed(from start: State, dataVersion: Int64, to cursor: Int64, totalChanges: Int, schemaChanged: Bool) {
+        var end = start
+        end.cursor = cursor
         entry.withLock { entry in
-            if entry?.state == start { entry?.state.cursor = cursor }
+            if entry?.state == start { entry?.state = end }
         }
+        lastNavigation.withLock { $0 = schemaChanged ? nil : (dataVersion, totalChanges, end) }
     }
 
     /// Keeps `blocks`, read (and checked) in `state`; returns their ids, none read yet.

@@ -51,6 +51,11 @@ struct ChangeLog: Sendable {
         } ?? (0, 0)
     }
 
+    /// The transaction number of the entry at `cursor`, 0 when there is none.
+    static func transaction(at cursor: Int64, in connection: Connection) throws -> Int64 {
+        try connection.scalar("SELECT tx FROM change_log WHERE seq = ?", cursor) ?? 0
+    }
+
     /// Gives the entries after `cursor` (those a library write logged) the number `transaction`:
     /// called last in the write, with one past the number of the newest entry when it began.
     ///
