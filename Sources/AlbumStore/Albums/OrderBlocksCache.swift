@@ -13,8 +13,10 @@ internal import AlbumSQLite
 /// since they were read (`ChangeLog.hasChanges`, which also knows when the log was pruned past
 /// that point). Commits that change no album (session state, covers, another program's table)
 /// leave them in place, whoever makes them. The blocks in the file may be cut or merged
-/// meanwhile: those held are still a right partition of the unchanged list. Used only under the
-/// writer, inside its write transaction.
+/// meanwhile: those held are still a right partition of the unchanged list. (A program that
+/// writes with triggers switched off, `SQLITE_DBCONFIG_ENABLE_TRIGGER`, goes unseen here, as it
+/// does by the order statistics in the file: `albumstore check` finds those counts wrong.) Used
+/// only under the writer, inside its write transaction.
 final class OrderBlocksCache: Sendable {
     /// Where the file stands, as the writer sees it inside a write transaction.
     struct State: Equatable, Sendable {
