@@ -8,6 +8,15 @@ public enum TransactionKind: String, Sendable {
     /// later writes fails with `SQLITE_BUSY_SNAPSHOT` at once, whatever the busy timeout.
     case immediate = "IMMEDIATE"
     case exclusive = "EXCLUSIVE"
+
+    /// The statement that begins it, a literal: built by interpolation it cost a string a write.
+    var beginSQL: String {
+        switch self {
+        case .deferred: "BEGIN DEFERRED"
+        case .immediate: "BEGIN IMMEDIATE"
+        case .exclusive: "BEGIN EXCLUSIVE"
+        }
+    }
 }
 
 extension Connection {
@@ -16,7 +25,7 @@ extension Connection {
     /// Inside another transaction it becomes a savepoint, so a throw undoes only this part.
     public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
         if isInTransaction { return try savepoint(body) }
-        try cachedStatement("BEGIN \(kind.rawValue)").run()
+        try cachedStatement(kind.beginSQL).run()
         let result: T
         do {
             result = try body()
