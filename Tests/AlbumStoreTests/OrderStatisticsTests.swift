@@ -246,12 +246,13 @@ struct OrderStatisticsTests {
     /// for `limit` ids) find every album at its index, and every index of an album.
     @Test(arguments: [BlockIDs.init(), BlockIDs(limit: 5_000)])
     func heldBlockIDsFindEveryRowAndEveryIndexAsTheTableHasThem(ids: BlockIDs) throws {
-        // Runs of shared keys (another program's), one longer than a block, and a text key.
+        // Runs of shared keys (another program's), one longer than a block, a text key and a real one.
         let library = try library(12_000)
         try SQLiteShell.run("""
             UPDATE albums SET position = (SELECT position FROM albums WHERE id = 3000) WHERE id BETWEEN 3000 AND 3100;
             UPDATE albums SET position = (SELECT position FROM albums WHERE id = 5000) WHERE id BETWEEN 5000 AND 9500;
             UPDATE albums SET position = 'text' WHERE id = 11000;
+            UPDATE albums SET position = position + 0.5 WHERE id = 700;
             """, on: library.path)
         try library.albums.insert(.sample("in between"), at: 100)   // the next command tidies the blocks
         let rows = try library.read { connection in
