@@ -263,17 +263,21 @@ struct OrderStatisticsTests {
                 (id: try $0[0, as: Int64.self], position: try $0[1, as: Int64?.self])
             }
         }
+        let scattered = rows.indices.map { $0 * 7_919 % rows.count }
         let (found, indexes) = try library.read { connection in
             let (blocks, count) = try #require(try OrderStatistics.load(in: connection))
             #expect(blocks.count >= 3)
             let order = OrderStatistics(in: connection, loaded: blocks, count: count, ids: ids)
-            // Forwards, then from the end: each block read, and (with little room) dropped, twice.
-            let found = try (rows.indices.map { try order.id(at: $0) }, rows.indices.reversed().map { try order.id(at: $0) })
+            // Forwards, from the end, and 7,919 rows apart (each block read from both ends until
+            // they meet): each block read, and (with little room) dropped, three times.
+            let found = try (rows.indices.map { try order.id(at: $0) }, rows.indices.reversed().map { try order.id(at: $0) },
+                             scattered.map { try order.id(at: $0) })
             let indexes = try rows.compactMap { row in try row.position.map { try order.index(of: $0, id: row.id) } }
             return (found, indexes)
         }
         #expect(found.0 == rows.map(\.id))
         #expect(found.1 == rows.reversed().map(\.id))
+        #expect(found.2 == scattered.map { rows[$0].id })
         #expect(indexes == rows.indices.filter { rows[$0].position != nil })
     }
 

@@ -168,14 +168,6 @@ struct OrderBlocks: InsertFollower {
             }
     }
 
-    /// The ids of the rows from key `first` up to `next` (to the end when `nil`), in list order.
-    func ids(from first: Int64, to next: Int64?, in connection: Connection) throws -> [Int64] {
-        var ids: [Int64] = []
-        try connection.cachedStatement(next == nil ? statisticsSQL.idsOfLastBlock : statisticsSQL.idsOfBlock)
-            .forEach(next.map { [first, $0] } ?? [first]) { row in ids.append(try row[0]) }
-        return ids
-    }
-
     // MARK: Bulk inserts
 
     /// The insert trigger a bulk insert sets aside (`BulkInsert`), calling `catchUp` instead.
@@ -255,11 +247,9 @@ struct OrderBlocks: InsertFollower {
         let keysFrom: String
         let keysBackFrom: String
         let keysBackFromEnd: String
-        /// A block's keys, and ids, in order (`forEachKey`, `ids`).
+        /// A block's keys in order (`forEachKey`).
         let keysOfBlock: String
         let keysOfLastBlock: String
-        let idsOfBlock: String
-        let idsOfLastBlock: String
 
         init(blocks: String, table: String, column key: String, total totalTable: String) {
             count = "SELECT total(count) FROM \(blocks)"
@@ -283,8 +273,6 @@ struct OrderBlocks: InsertFollower {
             keysBackFromEnd = "SELECT rowid, \(key) FROM \(table) ORDER BY \(key) DESC, rowid DESC LIMIT ? OFFSET ?"
             keysOfLastBlock = "SELECT \(key) FROM \(table) WHERE \(key) >= ? ORDER BY \(key)"
             keysOfBlock = "SELECT \(key) FROM \(table) WHERE \(key) >= ? AND \(key) < ? ORDER BY \(key)"
-            idsOfLastBlock = "SELECT rowid FROM \(table) WHERE \(key) >= ? ORDER BY \(key), rowid"
-            idsOfBlock = "SELECT rowid FROM \(table) WHERE \(key) >= ? AND \(key) < ? ORDER BY \(key), rowid"
         }
     }
 }

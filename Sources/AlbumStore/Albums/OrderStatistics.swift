@@ -114,7 +114,7 @@ struct OrderStatistics {
         if let ids, !isExact {
             let (first, offset, size, next) = index < count / 2 ? try walk(ascending: true, remaining: index)
                 : try walk(ascending: false, remaining: count - index)
-            return try ids.ids(ofBlock: first, count: size, next: next, table: blocks, in: connection)[offset]
+            return try ids.id(at: offset, inBlock: first, count: size, next: next, table: blocks, in: connection)
         }
         guard let row = try keys(from: index, limit: 1).first else { throw Stale() }
         return row.id
