@@ -1,6 +1,12 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// A file sees only the members of the modules it imports itself, not those its dependencies
+/// import: swift-crypto imports Foundation, and without this a `trimmingCharacters(in:)` would
+/// quietly link Foundation's whole module (and ICU) into the binary, which then starts slower.
+/// The library and the tool use FoundationEssentials only (see scripts/release-build).
+let onlyWhatIsImported: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "AlbumStore",
     platforms: [.macOS(.v15)],
@@ -23,19 +29,21 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "AlbumSQLite", dependencies: ["CSQLite"]),
+        .target(name: "AlbumSQLite", dependencies: ["CSQLite"], swiftSettings: onlyWhatIsImported),
         // Cover downloads through libcurl, loaded with dlopen on first use (see CCurl.h).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "AlbumStore",
-            dependencies: ["AlbumSQLite", "CCurl", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["AlbumSQLite", "CCurl", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: onlyWhatIsImported
         ),
         .executableTarget(
             name: "AlbumStoreCLI",
             dependencies: [
                 "AlbumStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: onlyWhatIsImported
         ),
         .testTarget(name: "AlbumSQLiteTests", dependencies: ["AlbumSQLite", "CSQLite"]),
         .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "AlbumSQLite"]),

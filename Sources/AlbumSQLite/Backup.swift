@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 extension Connection {
     /// Copies this database, page by page, into `destination` with the online backup API.

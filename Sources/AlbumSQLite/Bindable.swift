@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// A Swift value that can be bound to a statement parameter.
 ///

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// An open handle on one blob value, read and written in chunks without loading it whole.
 ///
@@ -41,12 +41,12 @@ public final class Blob {
     public func data() throws -> Data {
         let count = self.count
         guard count > 0 else { return try read(count: 0, at: 0) }
-        guard let bytes = malloc(count) else { throw SQLiteError(extendedCode: SQLITE_NOMEM, message: "out of memory for a blob of \(count) bytes") }
+        guard let bytes = sqlite3_malloc64(sqlite3_uint64(count)) else { throw SQLiteError(extendedCode: SQLITE_NOMEM, message: "out of memory for a blob of \(count) bytes") }
         do { try read(into: UnsafeMutableRawBufferPointer(start: bytes, count: count), at: 0) } catch {
-            free(bytes)
+            sqlite3_free(bytes)
             throw error
         }
-        return Data(bytesNoCopy: bytes, count: count, deallocator: .free)
+        return Data(bytesNoCopy: bytes, count: count, deallocator: .custom { bytes, _ in sqlite3_free(bytes) })
     }
 
     /// Reads up to `count` bytes starting at `offset` (fewer at the end of the blob).

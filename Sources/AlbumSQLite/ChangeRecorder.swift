@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// Records every change made on a connection to some tables until `changeset()` is taken, in
 /// the binary changeset format of SQLite's session extension. Tables need an explicit PRIMARY
@@ -63,7 +63,7 @@ final class ChangeRecording {
 
     /// Takes one change the pre-update hook reports.
     func record(_ operation: Int32, database: UnsafePointer<CChar>, table: UnsafePointer<CChar>, on handle: ConnectionHandle) {
-        guard error == nil, strcmp(database, "main") == 0,
+        guard error == nil, sqlite3_stricmp(database, "main") == 0,
               let recorded = tables.first(where: { $0.isNamed(table) }) else { return }
         if !isEnabled && recorded.isEmpty { return }
         do {

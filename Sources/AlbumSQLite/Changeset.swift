@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// The changes one piece of work made to some tables, in the changeset format of SQLite's
 /// session extension (recorded by `ChangeRecorder`): enough to undo them (`inverted()`) or do

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Synchronization
 
 /// A connection reachable only while holding its lock, which knows the thread holding it: a
@@ -9,7 +15,7 @@ import Synchronization
 /// under `lock`, and the closures' results must be `Sendable`. (`Mutex` cannot express this:
 /// its `inout sending` value cannot be lent to a caller's closure.)
 final class ExclusiveConnection: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private let connection: Connection
     /// The thread holding the lock (`ThreadID.none` when free). Only the holder writes its own
     /// id, so a thread that reads its own id here surely holds the lock.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reader connections to one file, opened on demand up to `capacity` and reused.
 ///
@@ -12,7 +12,7 @@ final class ReaderPool: @unchecked Sendable {
     private let path: String
     private let options: ConnectionOptions
     private let capacity: Int
-    private let condition = NSCondition()
+    private let condition = Lock()
     private var idle: [Connection] = []
     private var opened = 0
     private var held: [UInt: Connection] = [:]

@@ -1,4 +1,5 @@
 import CSQLite
+import FoundationEssentials
 
 /// A scalar SQL function written in Swift, as `Connection.createFunction` registers it.
 ///

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// One SQLite value of any storage class, for code that does not know column types in advance.
 public enum SQLiteValue: Sendable, Hashable {

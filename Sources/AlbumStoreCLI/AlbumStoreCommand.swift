@@ -1,6 +1,13 @@
 import AlbumStore
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @main
 struct AlbumStoreCommand: AsyncParsableCommand {
@@ -38,7 +45,12 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         var verbose = false
         do {
-            var command = try parseAsRoot(GlobalOptions.reordered(Array(CommandLine.arguments.dropFirst())))
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            if let query = QueryFastPath.parse(arguments) {
+                verbose = query.store.verbose
+                return try query.run()
+            }
+            var command = try parseAsRoot(GlobalOptions.reordered(arguments))
             verbose = (command as? LibraryCommand)?.store.verbose ?? false
             if var command = command as? AsyncParsableCommand {
                 try await command.run()
@@ -58,17 +70,17 @@ struct AlbumStoreCommand: AsyncParsableCommand {
     /// reason, which quotes what was typed, is kept to one line.
     static func exit(reporting error: Error, verbose: Bool) -> Never {
         // The reader of the output went away (`albumstore list | head -1`): it has what it wanted.
-        if let error = error as? ByteSinkError, error == .brokenPipe { Foundation.exit(0) }
+        if let error = error as? ByteSinkError, error == .brokenPipe { processExit(0) }
         let code = exitCode(for: error)
         if code == .success && !(error is ExitCode) { printAndExit(fullMessage(for: error)) }
         if error is ExitCode { exit(withError: error) }
         if code == .validationFailure {
-            FileHandle.standardError.write(Data((usageMessage(for: error) + "\n").utf8))
-            Foundation.exit(2)
+            writeToStandardError(usageMessage(for: error) + "\n")
+            processExit(2)
         }
         let lines = ErrorReport(error).lines(verbose: verbose)
-        FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
-        Foundation.exit(1)
+        writeToStandardError(lines.map { $0 + "\n" }.joined())
+        processExit(1)
     }
 
     /// Prints help or the version as every command prints its output, then exits 0: a write that
@@ -82,15 +94,18 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         } catch {
             exit(reporting: error, verbose: false)
         }
-        Foundation.exit(0)
+        processExit(0)
     }
 
     /// ArgumentParser's message for a usage error (`Error: <reason>`, then the usage), escaped.
     private static func usageMessage(for error: Error) -> String {
         let full = fullMessage(for: error)
         let reason = message(for: error)
-        guard !reason.isEmpty, let range = full.range(of: reason) else { return TerminalEscaping.escapedLines(full) }
+        guard !reason.isEmpty, let range = full.firstRange(of: reason) else { return TerminalEscaping.escapedLines(full) }
         return TerminalEscaping.escapedLines(String(full[..<range.lowerBound])) + TerminalEscaping.escaped(reason)
             + TerminalEscaping.escapedLines(String(full[range.upperBound...]))
     }
 }
+
+/// `exit(3)`: inside `AlbumStoreCommand` the name `exit` is its own method's.
+private func processExit(_ code: Int32) -> Never { exit(code) }

@@ -1,5 +1,5 @@
 import AlbumStore
-import Foundation
+import FoundationEssentials
 
 /// The lines the CLI prints on stderr for a failed command: the library's plain sentence, with
 /// the `albumstore` command that helps where the library cannot name one, and, with `--verbose`,

@@ -3,13 +3,14 @@
 ///
 /// swift-argument-parser reads a subcommand's options only after its name, so the arguments
 /// are reordered before parsing: the global options found before the first word that is not one
-/// of them move to the end.
+/// of them move to the end (before a `--`).
 enum GlobalOptions {
     /// Options that take a value, and flags.
     static let valued: Set<String> = ["--db"]
     static let flags: Set<String> = ["--verbose"]
 
-    /// `arguments` (without the program name) with leading global options moved after the rest.
+    /// `arguments` (without the program name) with leading global options moved after the rest,
+    /// but before a `--`.
     static func reordered(_ arguments: [String]) -> [String] {
         var globals: [String] = []
         var index = arguments.startIndex
@@ -27,6 +28,9 @@ enum GlobalOptions {
             }
         }
         guard !globals.isEmpty, index < arguments.endIndex else { return arguments }
-        return Array(arguments[index...]) + globals
+        // Before a `--`, after which every word is an argument (`query -- -genre:rock`).
+        var rest = Array(arguments[index...])
+        rest.insert(contentsOf: globals, at: rest.firstIndex(of: "--") ?? rest.endIndex)
+        return rest
     }
 }

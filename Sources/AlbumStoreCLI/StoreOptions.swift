@@ -1,6 +1,13 @@
 import AlbumStore
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `--db PATH` (or `ALBUMSTORE_DB`), `--verbose` and the busy timeout
 /// (`ALBUMSTORE_BUSY_TIMEOUT_MS`), shared by every command that opens a library.
@@ -26,8 +33,13 @@ struct StoreOptions: ParsableArguments {
         if let db, !db.isEmpty { return db }
         if let db = Self.environment("ALBUMSTORE_DB"), !db.isEmpty { return db }
         let dataHome = Self.environment("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 }
-            ?? (Self.environment("HOME") ?? NSHomeDirectory()) + "/.local/share"
+            ?? (Self.environment("HOME") ?? Self.accountHome) + "/.local/share"
         return dataHome + "/albumstore/library.sqlite"
+    }
+
+    /// The home folder the user database names, for a process started without `HOME`.
+    private static var accountHome: String {
+        getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } } ?? "/"
     }
 
     /// A variable of the environment. `getenv`, not `ProcessInfo.environment`, which copies every

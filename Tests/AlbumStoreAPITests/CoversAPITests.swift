@@ -32,7 +32,7 @@ struct CoversAPITests {
         let spool = try CoverSpool()
         let writer = try spool.writer()
         for piece in [Self.gif.prefix(6), Self.gif.dropFirst(6)] { try writer.write(contentsOf: piece) }
-        try writer.close()
+        writer.close()
         #expect(try library.covers.set(albumID: low.id, from: .file(spool.url, name: "download")) == info)
         spool.remove()
         #expect(!FileManager.default.fileExists(atPath: spool.url.path))

@@ -137,6 +137,9 @@ struct GlobalOptionTests {
         let listed = try cli.run("--verbose", "--db", db, "list", "--format", "csv")
         #expect(listed.status == 0)
         #expect(listed.stdout.contains(",Low,David Bowie,"))
+        // Before a `--`, whose words stay arguments: `export` takes a query there.
+        let exported = try cli.run("--db", db, "export", "--format", "csv", "--", "-artist:cure")
+        #expect(exported.status == 0 && exported.stdout.contains(",Low,David Bowie,"), "\(exported.stderr)")
         #expect(try cli.run("--db", db, "history", "drop").status == 0)
         // A misspelt global option is still a usage error.
         #expect(try cli.run("--dbx", db, "list").status == 2)

@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+import FoundationEssentials
 
 /// The SHA-256 of an image's bytes: its address in the cover store.
 struct ContentHash: Sendable, Hashable {
@@ -9,7 +9,10 @@ struct ContentHash: Sendable, Hashable {
     init(bytes: Data) { self.bytes = bytes }
 
     /// Lowercase hexadecimal, as `sha256sum` prints it.
-    var hex: String { bytes.map { String(format: "%02x", $0) }.joined() }
+    var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] }, as: UTF8.self)
+    }
 }
 
 /// Hashes bytes fed in chunks.

@@ -1,6 +1,6 @@
 internal import CCurl
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// One HTTP(S) download of a cover through libcurl (loaded on first use, see CCurl.h) into a
 /// spool file, the size cap enforced as the bytes arrive: a response that announces or streams
@@ -8,11 +8,11 @@ import Foundation
 /// in disk and bandwidth, and memory never grows with it.
 final class CoverDownload {
     private let limit: Int
-    private let output: FileHandle
+    private let output: FileDescriptorSink
     private var count = 0
     private var failure: DownloadError?
 
-    private init(limit: Int, output: FileHandle) {
+    private init(limit: Int, output: FileDescriptorSink) {
         self.limit = limit
         self.output = output
     }
@@ -26,9 +26,12 @@ final class CoverDownload {
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 continuation.resume(with: Result {
-                    let output = try spool.writer()
-                    defer { try? output.close() }
+                    let file = try spool.writer()
+                    let output = file.sink()
                     try CoverDownload(limit: limit, output: output).run(url.absoluteString, timeoutMilliseconds: milliseconds)
+                    do { try output.flush() } catch {
+                        throw DownloadError.transport("cannot write the download to a temporary file")
+                    }
                 })
             }
         }
@@ -54,7 +57,7 @@ final class CoverDownload {
                     }
                     guard let bytes else { return 0 }
                     do {
-                        try download.output.write(contentsOf: Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes), count: count, deallocator: .none))
+                        try download.output.write(UnsafeRawBufferPointer(start: bytes, count: count))
                     } catch {
                         download.failure = .transport("cannot write the download to a temporary file")
                         return 1
@@ -86,7 +89,7 @@ final class CoverDownload {
             String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self).lowercased()
         }
         if !type.isEmpty {
-            let mime = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? type
+            let mime = type.split(separator: ";").first.map { $0.trimmingWhitespace() } ?? type
             // Some servers send images as generic bytes: the sniffer decides then.
             let accepted = mime.hasPrefix("image/") || mime == "application/octet-stream" || mime == "binary/octet-stream"
             if !accepted { return .wrongContentType(mime) }

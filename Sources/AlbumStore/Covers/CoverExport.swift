@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `CoverRepository.export` wrote.
 public struct CoverExportReport: Sendable, Hashable {
@@ -38,17 +38,16 @@ extension CoverRepository {
     @discardableResult
     public func write(albumID: Int64, to url: URL) throws -> CoverInfo? {
         guard try info(albumID: albumID) != nil else { return nil }
-        guard FileManager.default.createFile(atPath: url.path, contents: nil),
-              let handle = try? FileHandle(forWritingTo: url) else {
+        guard let file = try? OpenFile.writing(url.path) else {
             throw CoverError.file(path: url.path, reason: "cannot be written")
         }
-        defer { try? handle.close() }
-        return try read(albumID: albumID) { chunk in
-            do {
-                try handle.write(contentsOf: Data(chunk))
-            } catch {
-                throw CoverError.file(path: url.path, reason: "cannot be written")
-            }
+        let sink = file.sink()
+        do {
+            let info = try read(albumID: albumID) { chunk in try sink.write(chunk) }
+            try sink.flush()
+            return info
+        } catch is ByteSinkError {
+            throw CoverError.file(path: url.path, reason: "cannot be written")
         }
     }
 }

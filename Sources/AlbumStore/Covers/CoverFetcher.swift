@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Downloads the missing covers of a set of albums, a bounded number at a time, retrying
 /// timeouts and server errors with exponential backoff. A failing URL is reported and the
@@ -51,7 +52,7 @@ struct CoverFetcher: Sendable {
             return .stored(try await store(source, for: job))
         } catch let error as CoverError {
             // The source name is the URL, which the failure line shows already.
-            let reason = "\(error)".replacingOccurrences(of: "\(job.url): ", with: "")
+            let reason = "\(error)".replacing("\(job.url): ", with: "")
             return .failed(.init(albumID: job.albumID, url: job.url, reason: reason))
         } catch {
             return .failed(.init(albumID: job.albumID, url: job.url, reason: "\(error)"))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The file name a cover is exported under: `<album id>-<artist>-<title>.<ext>`, the words
 /// reduced to a slug of lowercase ASCII letters, digits and hyphens.
@@ -17,10 +17,10 @@ enum CoverFileName {
 
     static func slug(_ text: String) -> String {
         // "Motörhead" reads as "motorhead", not "mot-rhead".
-        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+        let folded = FoldedText.fold(text)
         var slug = ""
         for scalar in folded.unicodeScalars {
-            if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
                 slug.unicodeScalars.append(scalar)
             } else if !slug.isEmpty, !slug.hasSuffix("-") {
                 slug += "-"

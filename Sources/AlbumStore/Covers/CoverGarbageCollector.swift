@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import AlbumSQLite
 
 /// Removes the images nothing can show again: no album's cover, and no history entry that

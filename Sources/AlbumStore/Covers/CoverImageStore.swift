@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import AlbumSQLite
 
 /// The content-addressed image table (`cover_images`) and the album links (`covers`), on one

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the store knows of an album's cover, without its bytes.
 public struct CoverInfo: Sendable, Hashable, Codable {

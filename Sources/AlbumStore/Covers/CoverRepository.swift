@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import AlbumSQLite
 
 /// The albums' cover images, stored in the library file as blobs.

@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where a cover's bytes come from, read in chunks so that memory does not grow with the image.
 public enum CoverSource: Sendable {
@@ -33,35 +40,23 @@ public enum CoverSource: Sendable {
                 }
             }
         case let .file(url, _):
-            let handle: FileHandle
+            let file: OpenFile
             do {
-                handle = try FileHandle(forReadingFrom: url)
+                file = try OpenFile.reading(url.path)
             } catch {
-                throw CoverError.file(path: name, reason: Self.reason(error))
+                throw CoverError.file(path: name, reason: "\(error)")
             }
-            defer { try? handle.close() }
             while true {
                 let chunk: Data
                 do {
-                    chunk = try handle.read(upToCount: Self.chunkSize) ?? Data()
+                    chunk = try file.read(upToCount: Self.chunkSize)
                 } catch {
-                    throw CoverError.file(path: name, reason: Self.reason(error))
+                    throw CoverError.file(path: name, reason: "\(error)")
                 }
                 if chunk.isEmpty { return }
                 try chunk.withUnsafeBytes(body)
             }
         }
-    }
-
-    private static func reason(_ error: Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let underlying, underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue)).lowercased()
-        }
-        let nsError = error as NSError
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoSuchFileError { return "no such file" }
-        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileReadNoPermissionError { return "permission denied" }
-        return "cannot be read"
     }
 }
 

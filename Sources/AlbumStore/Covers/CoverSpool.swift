@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A private temporary file (mode 0600) that a cover's bytes are written to as they arrive,
 /// from a download or from stdin, so that memory does not grow with the image: a cover is
@@ -16,10 +16,10 @@ public struct CoverSpool: Sendable {
         }
     }
 
-    /// A handle that appends to the spool; the caller closes it.
-    public func writer() throws -> FileHandle {
+    /// The spool opened for writing (emptied first), closed when the value goes away.
+    public func writer() throws -> OpenFile {
         do {
-            return try FileHandle(forWritingTo: url)
+            return try OpenFile.writing(url.path, permissions: 0o600)
         } catch {
             throw CoverError.file(path: url.path, reason: "cannot write a temporary file")
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Checks that bytes are a well-formed changeset before SQLite's session extension reads them.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One command in the undo history.
 ///

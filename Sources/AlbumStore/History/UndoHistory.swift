@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import AlbumSQLite
 
 /// The persistent undo and redo stacks (table `history`), bounded to `limit` commands.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import AlbumSQLite
 
 /// One import in progress: reads a catalog in one streaming pass inside the command's write

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import AlbumSQLite
 
 /// Finds the album an imported row repeats: in the library, or earlier in the same file.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where an import reads its catalog from.
 public enum ImportSource: Sendable, Hashable {

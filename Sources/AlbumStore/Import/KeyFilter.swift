@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A filter of 64-bit hashes (match keys, external-id hashes) of a fixed size, whatever the
 /// number of keys: `contains` never says no for a key inserted (no false negatives), and says

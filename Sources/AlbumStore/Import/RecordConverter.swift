@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns catalog records into album drafts: maps their columns to fields, reads each value as
 /// its field needs it (a year from `1987`, `1987-05-12` or `1987.0`, a date from ISO 8601), and

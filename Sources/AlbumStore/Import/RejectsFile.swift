@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The file an import writes its rejected rows to (`ImportOptions.rejectsPath`), as they come.
 ///
@@ -6,21 +6,17 @@ import Foundation
 /// JSON object of source column to value, so that rows of any format fit one file a
 /// spreadsheet opens. Written in bounded memory, and closed (flushed) at the end.
 final class RejectsFile {
-    private let descriptor: Int32
+    private let file: OpenFile
     private let writer: CSVWriter
-    private var isClosed = false
 
     /// Creates (or truncates) the file at `path`.
     /// - Throws: `ImportError.unreadable` naming the path when it cannot be created.
     init(path: String) throws {
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw ImportError.unreadable(file: path, line: 0, reason: "cannot write the rejects file: \(String(cString: strerror(errno)))")
+        do { file = try OpenFile.writing(path) } catch {
+            throw ImportError.unreadable(file: path, line: 0, reason: "cannot write the rejects file: \(error)")
         }
-        writer = CSVWriter(to: FileDescriptorSink(fileDescriptor: descriptor), header: ["file", "line", "field", "reason", "record"])
+        writer = CSVWriter(to: file.sink(), header: ["file", "line", "field", "reason", "record"])
     }
-
-    deinit { if !isClosed { Foundation.close(descriptor) } }
 
     func write(_ rejection: ImportRejection, record: CatalogRecord, columns: [String]) throws {
         var object = ByteBuffer()
@@ -43,9 +39,7 @@ final class RejectsFile {
 
     /// Flushes and closes the file.
     func close() throws {
-        guard !isClosed else { return }
-        isClosed = true
-        defer { Foundation.close(descriptor) }
+        defer { file.close() }
         try writer.finish()
     }
 }

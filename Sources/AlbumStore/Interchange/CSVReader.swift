@@ -338,12 +338,3 @@ struct CSVReader: CatalogReader {
         }
     }
 }
-
-extension String {
-    /// Without leading and trailing spaces and tabs (how header names are compared).
-    func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
-    }
-}

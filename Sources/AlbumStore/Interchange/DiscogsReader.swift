@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads Discogs' "Export collection" CSV, giving its records our field names for what an album
 /// keeps.
@@ -28,7 +28,7 @@ struct DiscogsReader: CatalogReader {
     static func isDiscogsHeader(_ line: some Collection<UInt8>) -> Bool {
         let names = String(decoding: Array(line), as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
         guard names.count >= 12 else { return false }
-        return zip(names, header.prefix(12)).allSatisfy { $0.trimmingCharacters(in: .whitespaces) == $1 }
+        return zip(names, header.prefix(12)).allSatisfy { $0.trimmingWhitespace() == $1 }
     }
 
     private enum Role {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One field of one album as the writers and `Album`'s `Codable` see it: each format then spells
 /// text, numbers, dates and nothing its own way.

@@ -18,6 +18,8 @@ public final class FileDescriptorSink: ByteSink {
     public let fileDescriptor: Int32
     private let capacity: Int
     private var buffer: [UInt8] = []
+    /// The `OpenFile` whose descriptor this is, kept open as long as the sink (`OpenFile.sink()`).
+    var file: OpenFile?
 
     /// A sink for `fileDescriptor`, e.g. `STDOUT_FILENO`.
     ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one date format AlbumStore writes: ISO 8601 in UTC with milliseconds,
 /// `2026-11-22T01:51:30.123Z`.

@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The JSON parser `JSONReader` and `NDJSONReader` share: a streaming tokenizer over a
 /// `CatalogInput` (RFC 8259) that reads one album object at a time into a record.

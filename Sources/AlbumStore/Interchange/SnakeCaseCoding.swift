@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // Our public Codable types spell their keys themselves, snake_case, and write dates as
 // `ISO8601Timestamp` strings themselves, so their JSON has one shape whatever a coder's strategies:

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import AlbumSQLite
 
 /// The change sets committed to a library file by any process, read from its change log.

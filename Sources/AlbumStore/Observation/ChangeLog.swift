@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import AlbumSQLite
 
 /// Reads and prunes the change log (`change_log`, written by triggers), turning its entries

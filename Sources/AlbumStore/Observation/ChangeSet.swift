@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What one committed transaction changed, as subscribers and the change feed report it.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Folds one transaction's log entries into net per-row changes.
 struct ChangeSetBuilder {

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 #if os(Linux)
 import Glibc
 #endif

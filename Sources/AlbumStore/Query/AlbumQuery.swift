@@ -47,7 +47,7 @@ public struct AlbumQuery: Sendable, Hashable {
         case contains(AlbumField, String)
         /// The field is exactly `value` (`field:=value`); for numeric fields, the number.
         case equals(AlbumField, String)
-        /// The field matches the regular expression (`field::pattern`, ICU syntax).
+        /// The field matches the regular expression (`field::pattern`, Swift `Regex` syntax: PCRE's).
         case regex(AlbumField, String)
         /// A numeric field within `from...through`, either bound open (`year:1990..1999`,
         /// `year:..1980`, `year:2000..`, `year:1994`).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The order of query results: fields to sort by, each ascending or descending, then the
 /// library's own list order for ties. No keys: the list order alone.
@@ -33,7 +33,7 @@ public struct AlbumSort: Sendable, Hashable {
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             defer { offset += part.count + 1 }
             let pieces = part.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(pieces[0]).trimmingCharacters(in: .whitespaces)
+            let name = pieces[0].trimmingWhitespace()
             guard let field = AlbumField(name: name), field.isSortable else {
                 let reason = name.isEmpty ? "a sort key is empty (--sort year:desc,artist)"
                     : "cannot sort by \"\(name)\" (albumstore fields lists the fields)"

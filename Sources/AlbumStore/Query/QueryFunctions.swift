@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import AlbumSQLite
 
 /// The SQL functions the query language's SQL calls, registered on every connection of a
@@ -17,7 +17,8 @@ enum QueryFunctions {
     /// "The Cure" files under C, as record shops and players do.
     static let artistSortKey = "albumstore_artist_sort_key"
     /// `regexp(pattern, text)`, what `text REGEXP pattern` calls: 1 when the regular expression
-    /// (ICU syntax, as `NSRegularExpression`) matches somewhere in `text`; 0 for a NULL `text`.
+    /// (Swift's `Regex` syntax, which takes PCRE's and ICU's) matches somewhere in `text`; 0 for a
+    /// NULL `text`.
     static let regexp = "regexp"
 
     static func register(on connection: Connection) throws(SQLiteError) {
@@ -41,8 +42,7 @@ enum QueryFunctions {
             guard arguments.count == 2, case .text(let pattern) = arguments[0], let text = arguments[1].text,
                   let expression = cache.expression(for: pattern)
             else { return .integer(0) }
-            let range = NSRange(text.startIndex..., in: text)
-            return .integer(expression.firstMatch(in: text, range: range) == nil ? 0 : 1)
+            return .integer(text.contains(expression) ? 1 : 0)
         }
     }
 
@@ -69,12 +69,12 @@ enum QueryFunctions {
     /// The compiled expression of the last pattern seen.
     private final class RegexCache {
         private var pattern: String?
-        private var expression: NSRegularExpression?
+        private var expression: Regex<AnyRegexOutput>?
 
-        func expression(for pattern: String) -> NSRegularExpression? {
+        func expression(for pattern: String) -> Regex<AnyRegexOutput>? {
             if pattern != self.pattern {
                 self.pattern = pattern
-                expression = try? NSRegularExpression(pattern: pattern)
+                expression = try? Regex(pattern)
             }
             return expression
         }

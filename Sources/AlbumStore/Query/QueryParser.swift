@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns query tokens into an `AlbumQuery`: the language of the README's query section.
 ///
@@ -84,7 +84,7 @@ struct QueryParser {
     }
 
     private func range(_ value: String, field: AlbumField, token: QueryToken) throws(QueryError) -> AlbumQuery.Condition {
-        guard let dots = value.range(of: "..") else {
+        guard let dots = value.firstRange(of: "..") else {
             let number = try number(Substring(value), field: field, token: token)
             return .range(field, from: number, through: number)
         }
@@ -112,7 +112,7 @@ struct QueryParser {
         // A `*` ends a prefix search unless escaped.
         let prefix = text.hasSuffix("*") && !text.hasSuffix("\\*")
         let words = Self.unescaped(prefix ? text.dropLast() : text)
-        guard !words.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !words.trimmingWhitespace().isEmpty else {
             throw error("\(token.text): a prefix search needs a word before the *", at: token)
         }
         return .text(words, prefix: prefix)
@@ -163,10 +163,10 @@ struct QueryParser {
     /// Why `pattern` is not a regular expression the `regexp` SQL function can use; `nil` when it is.
     static func regexProblem(_ pattern: String) -> String? {
         do {
-            _ = try NSRegularExpression(pattern: pattern)
+            _ = try Regex(pattern)
             return nil
         } catch {
-            return "it does not compile (ICU regular expression syntax)"
+            return "it does not compile (Swift Regex syntax, like PCRE's)"
         }
     }
 }

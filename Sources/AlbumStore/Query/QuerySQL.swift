@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import AlbumSQLite
 
 /// The SQL of a query: a WHERE clause and ORDER BY over `albums`, with every value a bound
@@ -118,7 +118,7 @@ struct QuerySQL {
     /// `text` as one FTS5 string: words in order and adjacent; `*` after it makes the last
     /// word a prefix. Inside double quotes only a double quote means something, written twice.
     static func phrase(_ text: String, prefix: Bool) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (prefix ? "*" : "")
+        "\"" + text.replacing("\"", with: "\"\"") + "\"" + (prefix ? "*" : "")
     }
 
     /// Whether the tokenizer finds a word in `text` (a letter or a digit); text without one

@@ -27,10 +27,16 @@ struct Migration: Sendable, Hashable {
     /// FNV-1a (64-bit) of the SQL's UTF-8 bytes, in hex: detects a migration edited after it was
     /// applied. Not a security measure, so no crypto dependency.
     var checksum: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in sql.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
+        var sql = sql
+        // Over the contiguous bytes: every open checks every migration, and iterating the
+        // string's view costs three times as much.
+        let hash = sql.withUTF8 { bytes in
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01b3
+            }
+            return hash
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex

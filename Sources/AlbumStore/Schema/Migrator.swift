@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import AlbumSQLite
 
 /// Brings a database up to the schema of `Migrations/`, refusing files it must not touch.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import AlbumSQLite
 
 extension Session {
@@ -97,10 +97,10 @@ extension Session {
         return try add(&snapshot, as: name)
     }
 
-    /// `importSnapshot(from:source:as:)` reading `handle` (a pipe, stdin) to its end.
+    /// `importSnapshot(from:source:as:)` reading `file` (a pipe, stdin) to its end.
     @discardableResult
-    public func importSnapshot(reading handle: FileHandle, source: String, as name: String? = nil) throws -> Snapshot {
-        var snapshot = try SnapshotFile.snapshot(reading: handle, source: source)
+    public func importSnapshot(reading file: OpenFile, source: String, as name: String? = nil) throws -> Snapshot {
+        var snapshot = try SnapshotFile.snapshot(reading: file, source: source)
         return try add(&snapshot, as: name)
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import AlbumSQLite
 
 /// The SQL of the session tables (`Migrations/0008_session_state.sql`): reads and writes items

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A snapshot (memento): a named, timestamped copy of the whole session state.
 public struct Snapshot: Sendable, Hashable {

@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The snapshot file format: one JSON object, versioned, that `exportSnapshot` writes and
 /// `importSnapshot` reads.
@@ -80,26 +87,26 @@ public enum SnapshotFile {
     /// Errors name the file as `url` was given (a relative path stays relative).
     public static func snapshot(contentsOf url: URL) throws -> Snapshot {
         let source = url.relativePath
-        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+        let file: OpenFile
+        do { file = try OpenFile.reading(url.path) } catch {
             let exists = FileManager.default.fileExists(atPath: url.path)
             throw SessionError.badSnapshotFile(source: source, place: "", reason: exists ? "cannot be read" : "no such file")
         }
-        defer { try? handle.close() }
-        return try snapshot(reading: handle, source: source)
+        return try snapshot(reading: file, source: source)
     }
 
-    /// Reads what `handle` gives (a file or a pipe) up to its end, refusing more than
+    /// Reads what `file` gives (a file or a pipe) up to its end, refusing more than
     /// `maxBytes` once that much has come (a file's size is checked before reading).
-    public static func snapshot(reading handle: FileHandle, source: String) throws -> Snapshot {
+    public static func snapshot(reading file: OpenFile, source: String) throws -> Snapshot {
         var status = stat()
         // A regular file says its size; a pipe does not, and is read up to one byte past the limit.
-        let size = fstat(handle.fileDescriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
+        let size = fstat(file.fileDescriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
         if let size, size > maxBytes { throw SessionError.badSnapshotFile(source: source, place: "", reason: tooLarge(size)) }
         let data: Data
         do {
-            data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+            data = try file.read(upToCount: maxBytes + 1)
         } catch {
-            throw SessionError.badSnapshotFile(source: source, place: "", reason: "cannot be read (\(error.localizedDescription))")
+            throw SessionError.badSnapshotFile(source: source, place: "", reason: "cannot be read (\(error))")
         }
         if data.count > maxBytes { throw SessionError.badSnapshotFile(source: source, place: "", reason: tooLarge(nil)) }
         return try snapshot(from: data, source: source)

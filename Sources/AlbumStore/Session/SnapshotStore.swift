@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import AlbumSQLite
 
 /// The SQL of `session_snapshots`: snapshots kept in the library, their state as the snapshot

@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What stat(2) says about a path: enough to refuse what SQLite must not open.
 ///
@@ -53,8 +60,12 @@ enum FileStatus: Equatable {
 
     /// The folder holding `path` ("/" for a path right under the root).
     static func folder(of path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
+        // As NSString's deletingLastPathComponent: trailing slashes are not a component.
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = path[..<slash]
+        return folder.isEmpty ? "/" : String(folder)
     }
 
     /// The text of an `errno` value, e.g. "Permission denied".

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 internal import AlbumSQLite
 
 /// How to open a library file's connections: the name SQLite gets, read-only or read-write, and
@@ -89,9 +89,7 @@ struct OpenPlan: Sendable, Equatable {
     /// Whether the file's header marks a WAL database: "SQLite format 3\0", then bytes 18 and 19
     /// (write and read version) 2. Related SQLite documentation: https://sqlite.org/fileformat2.html
     static func isWAL(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
+        guard let header = try? OpenFile.reading(path).read(upToCount: 20), header.count == 20 else { return false }
         let bytes = Array(header)
         return bytes[0..<16].elementsEqual("SQLite format 3\0".utf8) && bytes[18] == 2 && bytes[19] == 2
     }

@@ -1,19 +1,20 @@
 import AlbumStore
-import Foundation
+import FoundationEssentials
 
 extension CoverSpool {
     /// stdin copied to a spool, capped as it is read.
     static func standardInput(limit: Int) throws -> CoverSpool {
         let spool = try CoverSpool()
         do {
-            let output = try spool.writer()
-            defer { try? output.close() }
+            let output = try spool.writer().sink()
+            let input = OpenFile.standardInput
             var count = 0
-            while let chunk = try FileHandle.standardInput.read(upToCount: 256 * 1024), !chunk.isEmpty {
+            while case let chunk = try input.read(upToCount: 256 * 1024), !chunk.isEmpty {
                 count += chunk.count
                 if count > limit { throw CoverError.tooLarge(source: "stdin", limit: limit) }
-                try output.write(contentsOf: chunk)
+                try chunk.withUnsafeBytes { try output.write($0) }
             }
+            try output.flush()
         } catch {
             spool.remove()
             if let error = error as? CoverError { throw error }

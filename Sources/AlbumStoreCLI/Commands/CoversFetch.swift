@@ -1,6 +1,13 @@
 import AlbumStore
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct CoversFetch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,9 +47,9 @@ struct CoversFetch: AsyncParsableCommand {
             concurrency: concurrency, timeout: .milliseconds(Int(timeout * 1000)), attempts: attempts, sizeLimit: maxBytes)
         let showProgress = Terminal.isTerminal(STDERR_FILENO) && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         let summary = try await library.covers.fetchMissing(among: ids, options: options) { done, total in
-            if showProgress { FileHandle.standardError.write(Data("\rFetching covers: \(done)/\(total)".utf8)) }
+            if showProgress { writeToStandardError("\rFetching covers: \(done)/\(total)") }
         }
-        if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
+        if showProgress { writeToStandardError("\n") }
         inform("Fetched \(summary.stored.count) covers; \(summary.failures.count) failed; "
             + "\(summary.withoutURL.count) albums have no cover URL.")
         for failure in summary.failures { inform("  \(failure)") }

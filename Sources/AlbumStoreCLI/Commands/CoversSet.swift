@@ -1,6 +1,6 @@
 import AlbumStore
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 struct CoversSet: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,13 @@
 import AlbumStore
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,3 +1,4 @@
+import AlbumStore
 import ArgumentParser
 
 struct Init: ParsableCommand {

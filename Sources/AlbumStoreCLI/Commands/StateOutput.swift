@@ -1,5 +1,12 @@
 import AlbumStore
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How the `state` commands print: a table (or CSV, TSV) of rows, or one JSON document (NDJSON:
 /// an array's elements a line each, anything else one line). One place, so every `state`

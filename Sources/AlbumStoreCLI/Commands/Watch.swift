@@ -1,6 +1,6 @@
 import AlbumStore
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 struct Watch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

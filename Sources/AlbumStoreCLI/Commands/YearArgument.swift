@@ -1,5 +1,6 @@
+import AlbumStore
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// The value of `--year`: a whole number, or nothing when empty (which `edit` reads as "clear").
 ///
@@ -12,7 +13,7 @@ struct YearArgument: ExpressibleByArgument, Equatable {
 
     /// Surrounding white space is trimmed, as the library trims text fields.
     init?(argument: String) {
-        let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = argument.trimmingWhitespace()
         if trimmed.isEmpty {
             year = nil
         } else if let year = Int(trimmed) {

@@ -1,5 +1,12 @@
 import AlbumStore
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Prints albums with their indexes in the chosen format, each album going to stdout as it is
 /// written: the table through `AlbumTableWriter`, the data formats through the library's writers.

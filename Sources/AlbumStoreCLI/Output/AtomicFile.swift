@@ -1,5 +1,12 @@
 import AlbumStore
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes a file whole or not at all: into a temporary file in the same folder, synced, then
 /// renamed over the destination (a rename within one file system is atomic).

@@ -1,5 +1,5 @@
 import AlbumStore
-import Foundation
+import FoundationEssentials
 
 /// One change set as `albumstore watch` prints it: a line a person can read, or one JSON object.
 enum ChangeSetLine {

@@ -1,5 +1,12 @@
 import AlbumStore
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A history entry as `albumstore history` prints it.
 struct HistoryRecord: Record {
@@ -7,7 +14,18 @@ struct HistoryRecord: Record {
 
     static let tableHeader = ["ID", "When", "State", "Command"]
     var tableColumns: [String] {
-        [String(entry.id), entry.date.formatted(date: .abbreviated, time: .standard), entry.isUndone ? "undone" : "done", entry.description]
+        [String(entry.id), Self.localTime(entry.date), entry.isUndone ? "undone" : "done", entry.description]
+    }
+
+    /// `date` in the local time zone, as `2026-11-25 10:02:32`: read the same way everywhere, and
+    /// without Foundation's internationalization (ICU), which would slow every command's start.
+    static func localTime(_ date: Date) -> String {
+        var time = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        localtime_r(&time, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
     }
 
     /// The CSV and TSV columns: the keys of `HistoryEntry`'s JSON, in its order.

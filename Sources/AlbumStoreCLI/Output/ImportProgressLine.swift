@@ -1,5 +1,5 @@
 import AlbumStore
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The progress line `albumstore import` keeps up to date on stderr when stderr is a terminal:
@@ -27,12 +27,12 @@ final class ImportProgressLine: Sendable {
         let seconds = max(0.001, Double((now - start).components.attoseconds) / 1e18 + Double((now - start).components.seconds))
         var text = "\(progress.rows) rows, \(Int(Double(progress.rows) / seconds)) rows/s"
         if let fraction = progress.fraction { text += ", \(Int(fraction * 100))%" }
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+        writeToStandardError("\r\u{1B}[K" + text)
     }
 
     /// Erases the line before the summary is printed.
     func clear() {
         guard state.withLock({ $0.shown }) else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        writeToStandardError("\r\u{1B}[K")
     }
 }

@@ -1,5 +1,12 @@
 import AlbumStore
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The facts `albumstore info` prints, in every `--format` the other commands take.
 enum InfoRecord {

@@ -1,5 +1,13 @@
 import AlbumStore
-import Foundation
+import Dispatch
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writing to stdout for long-running commands, which must end quietly (exit 0) on Ctrl-C and
 /// when the reader of their output goes away (`albumstore watch | head -1`).

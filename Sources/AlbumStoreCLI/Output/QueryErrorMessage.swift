@@ -1,6 +1,6 @@
 import AlbumStore
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// How the CLI reports a query (or `--sort`) that does not parse: the reason on one line, then
 /// the query and carets under the offending token, lined up by display width, and exit 2 (a
@@ -26,7 +26,7 @@ enum QueryErrorMessage {
         do {
             return try parse()
         } catch let error as QueryError {
-            FileHandle.standardError.write(Data(lines(for: error, context: context).map { $0 + "\n" }.joined().utf8))
+            writeToStandardError(lines(for: error, context: context).map { $0 + "\n" }.joined())
             throw ExitCode(2)
         }
     }

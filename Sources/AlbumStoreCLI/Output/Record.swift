@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Anything a command prints as the rows of a table.
 protocol Record {

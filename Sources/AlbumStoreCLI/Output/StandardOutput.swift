@@ -1,5 +1,12 @@
 import AlbumStore
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Text for stdout that must reach it or fail the command: written through a sink that reports
 /// write errors, where `print` drops them (`albumstore info > /dev/full` would exit 0).

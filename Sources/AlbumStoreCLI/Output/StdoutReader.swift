@@ -1,4 +1,12 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Notices when the reader of stdout goes away, as `tail -f` does.
 enum StdoutReader {
@@ -8,9 +16,10 @@ enum StdoutReader {
     ///
     /// A thread blocks in `poll(2)` on stdout asking for no event at all: the kernel still
     /// reports `POLLERR` (a pipe whose read end was closed, on Linux) and `POLLHUP` (a hung-up
-    /// terminal or socket), and nothing ever for a file. Blocked, it costs nothing.
+    /// terminal or socket), and nothing ever for a file. Blocked, it costs nothing (Dispatch
+    /// starts other threads for other work).
     static func exitWhenGone() {
-        let thread = Thread {
+        DispatchQueue(label: "stdout reader").async {
             var stdout = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
             while true {
                 let ready = poll(&stdout, 1, -1)
@@ -19,7 +28,5 @@ enum StdoutReader {
                 return   // POLLNVAL (stdout is closed) or an error: nothing to watch
             }
         }
-        thread.name = "stdout reader"
-        thread.start()
     }
 }

@@ -1,5 +1,12 @@
 import AlbumStore
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Prints a table for people, row by row, as `TableLayout` lays it out: cells escaped, columns
 /// lined up by terminal display width, two spaces between columns, the last column not padded

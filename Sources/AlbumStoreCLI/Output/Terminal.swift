@@ -1,4 +1,12 @@
-import Foundation
+import AlbumStore
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the CLI asks of the terminal it may be writing to: is a file descriptor one, and how
 /// many columns wide is it.
@@ -20,7 +28,7 @@ enum Terminal {
         if ioctl(fileDescriptor, windowSizeRequest, &size) == 0, size.ws_col > 0 {
             return Int(size.ws_col)
         }
-        if let text = environment["COLUMNS"], let columns = Int(text.trimmingCharacters(in: .whitespaces)), columns > 0 {
+        if let text = environment["COLUMNS"], let columns = Int(text.trimmingWhitespace()), columns > 0 {
             return columns
         }
         return 80

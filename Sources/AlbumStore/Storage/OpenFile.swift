@@ -1,0 +1,103 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file descriptor opened for reading or writing, closed when the value goes away (or by
+/// `close()`), or one of the standard streams, which is never closed.
+///
+/// Ours rather than Foundation's `FileHandle`, which only Foundation's full module has: the
+/// library needs FoundationEssentials alone, so that the `albumstore` binary starts fast (see
+/// `scripts/release-build`). Write many small pieces through `sink()` (a `FileDescriptorSink`).
+public final class OpenFile {
+    /// The descriptor, valid until `close()`.
+    public let fileDescriptor: Int32
+    private var isOpen = true
+    private let closes: Bool
+
+    private init(fileDescriptor: Int32, closes: Bool) {
+        self.fileDescriptor = fileDescriptor
+        self.closes = closes
+    }
+
+    deinit { close() }
+
+    /// Standard input, left open.
+    public static var standardInput: OpenFile { OpenFile(fileDescriptor: STDIN_FILENO, closes: false) }
+
+    /// Opens the file at `path` for reading.
+    /// - Throws: `OpenFile.Failure` with `open(2)`'s `errno`.
+    public static func reading(_ path: String) throws -> OpenFile {
+        try opening(path, flags: O_RDONLY)
+    }
+
+    /// Opens the file at `path` for writing, creating it with `permissions` or emptying it.
+    /// - Throws: `OpenFile.Failure` with `open(2)`'s `errno`.
+    public static func writing(_ path: String, permissions: mode_t = 0o644) throws -> OpenFile {
+        try opening(path, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: permissions)
+    }
+
+    private static func opening(_ path: String, flags: Int32, permissions: mode_t = 0) throws -> OpenFile {
+        while true {
+            let descriptor = open(path, flags | O_CLOEXEC, permissions)
+            if descriptor >= 0 { return OpenFile(fileDescriptor: descriptor, closes: true) }
+            if errno != EINTR { throw Failure(errno: errno) }
+        }
+    }
+
+    /// Up to `count` bytes, fewer only at the end of the file (empty there).
+    /// - Throws: `OpenFile.Failure` with `read(2)`'s `errno`.
+    public func read(upToCount count: Int) throws -> Data {
+        var data = Data(count: count)
+        var filled = 0
+        try data.withUnsafeMutableBytes { buffer in
+            while filled < count {
+                let got = systemRead(fileDescriptor, buffer.baseAddress! + filled, count - filled)
+                if got > 0 { filled += got; continue }
+                if got == 0 { break }
+                if errno != EINTR { throw Failure(errno: errno) }
+            }
+        }
+        data.count = filled
+        return data
+    }
+
+    /// Writes all of `data` at once.
+    /// - Throws: `ByteSinkError` with `write(2)`'s `errno`.
+    public func write(contentsOf data: Data) throws {
+        // A sink of one byte buffers nothing: every write goes straight to the descriptor.
+        try data.withUnsafeBytes { try sink(bufferSize: 1).write($0) }
+    }
+
+    /// A buffered writer to this file, which keeps it open; flush it before closing.
+    public func sink(bufferSize: Int = 64 * 1024) -> FileDescriptorSink {
+        let sink = FileDescriptorSink(fileDescriptor: fileDescriptor, bufferSize: bufferSize)
+        sink.file = self
+        return sink
+    }
+
+    /// Closes the descriptor (once; a standard stream stays open).
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        if closes { _ = systemClose(fileDescriptor) }
+    }
+
+    /// Why a file could not be opened or read: `errno`, and the system's words for it.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let errno: Int32
+        /// The system's message in lower case, as error lines put it: "no such file or directory".
+        public var description: String { String(cString: strerror(errno)).lowercased() }
+    }
+}
+
+/// `read(2)` and `close(2)`: inside `OpenFile` those names are its own methods.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+private func systemClose(_ descriptor: Int32) -> Int32 { close(descriptor) }

@@ -1,0 +1,101 @@
+import ArgumentParser
+import Testing
+@testable import AlbumStoreCLI
+
+/// `QueryFastPath` reads every command line it takes as ArgumentParser does, takes the lines
+/// people type, and leaves everything else (help, mistakes) to ArgumentParser.
+struct QueryFastPathTests {
+    /// What a parsed `query` command holds, to compare two of them.
+    struct Fields: Equatable, CustomStringConvertible {
+        var db: String?, verbose: Bool, terms: [String], sort: String?, offset: Int, limit: Int?
+        var count: Bool, template: String?, format: OutputFormat, wide: Bool
+
+        init(_ query: Query) {
+            (db, verbose, terms, sort) = (query.store.db, query.store.verbose, query.terms.terms, query.sort.sort)
+            (offset, limit, count, template) = (query.offset, query.limit, query.count, query.template)
+            (format, wide) = (query.output.format, query.output.wide)
+        }
+
+        var description: String {
+            "db \(db ?? "-") verbose \(verbose) terms \(terms) sort \(sort ?? "-") offset \(offset) limit \(limit.map(String.init) ?? "-") "
+                + "count \(count) template \(template ?? "-") format \(format) wide \(wide)"
+        }
+    }
+
+    /// ArgumentParser's reading of `arguments`, as `AlbumStoreCommand.main` parses them.
+    func parsedByArgumentParser(_ arguments: [String]) -> Query? {
+        (try? AlbumStoreCommand.parseAsRoot(GlobalOptions.reordered(arguments))) as? Query
+    }
+
+    func expectSameReading(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let fast = QueryFastPath.parse(arguments) else { return }
+        let full = parsedByArgumentParser(arguments)
+        #expect(full != nil, "ArgumentParser refuses \(arguments), which the fast path took", sourceLocation: sourceLocation)
+        if let full { #expect(Fields(fast) == Fields(full), "\(arguments)", sourceLocation: sourceLocation) }
+    }
+
+    @Test func theLinesPeopleTypeTakeTheFastPathAndReadAsArgumentParserReadsThem() {
+        let lines: [[String]] = [
+            ["query"],
+            ["query", "bowie"],
+            ["query", "artist:=Artist 1234", "--db", "lib.sqlite", "--format", "csv"],
+            ["--db", "lib.sqlite", "query", "--format=json", "--", "-genre:rock", "year:2000.."],
+            ["--verbose", "--db=lib.sqlite", "query", "genre:=Rock", "year:1990..1999", "--sort", "year", "--limit", "50"],
+            ["query", "bowie", "--limit", "10", "low", "--offset", "5", "--wide", "--sort", "year:desc,title"],
+            ["query", "genre:jazz", "OR", "genre:blues", "--count"],
+            ["query", "beyonce", "--template", "{artist} — {title} ({year})"],
+            ["query", "mid*", "--limit", "+7", "--format", "tsv", "--verbose"],
+            ["query", "", "^genre:", "--", "--limit", "--count"],
+        ]
+        for line in lines {
+            #expect(QueryFastPath.parse(line) != nil, "\(line) should take the fast path")
+            expectSameReading(line)
+        }
+    }
+
+    @Test func helpMistakesAndAnythingUnusualAreLeftToArgumentParser() {
+        let lines: [[String]] = [
+            [], ["query", "--help"], ["query", "-h"], ["query", "help"], ["help", "query"], ["list"], ["--db", "x", "list"],
+            ["query", "--limit", "-1"], ["query", "--limit", "ten"], ["query", "--offset", "-3"], ["query", "--limit"],
+            ["query", "--format", "xml"], ["query", "--db"], ["query", "--db", "--count"], ["query", "--count", "--count"],
+            ["query", "--limit", "1", "--limit", "2"], ["query", "--count=yes"], ["query", "--bogus"], ["query", "-"],
+            ["query", "-genre:rock"], ["--count", "query"], ["--sort", "year", "query"], ["query", "--template", "{nope}"],
+            ["query", "--generate-completion-script", "bash"], ["--version"], ["query", "--version"], ["--", "query"],
+        ]
+        for line in lines {
+            #expect(QueryFastPath.parse(line) == nil, "\(line) should be left to ArgumentParser")
+        }
+    }
+
+    /// Random lines from the pieces of real ones: whatever the fast path takes, ArgumentParser
+    /// reads the same way.
+    @Test func randomLinesTheFastPathTakesReadAsArgumentParserReadsThem() {
+        let pieces = [
+            "query", "query", "--db", "lib.sqlite", "--db=a b.sqlite", "--format", "csv", "json", "--format=ndjson",
+            "--sort", "year", "artist:desc", "--limit", "5", "0", "--offset", "2", "--count", "--wide", "--verbose",
+            "--template", "{title}", "--", "bowie", "artist:=Low", "^genre:", "-genre:rock", "OR", ",", "", "=", "x=y",
+            "--limit=3", "--sort=title", "help", "-h", "--bogus", "-", "-5",
+        ]
+        var generator = SeededGenerator(seed: 20261125)
+        var taken = 0
+        for _ in 0..<4000 {
+            let line = (0..<Int.random(in: 1...7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+            if QueryFastPath.parse(line) != nil { taken += 1 }
+            expectSameReading(line)
+        }
+        #expect(taken > 100, "the sample should exercise the fast path (\(taken) lines took it)")
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so that a failure repeats.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
