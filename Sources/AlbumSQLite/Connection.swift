@@ -12,8 +12,11 @@ public final class Connection {
     /// statement cache below makes no retain cycle and the handle closes after the last of them.
     let database: ConnectionHandle
     private var statementCache: [String: Statement] = [:]
-    /// The same statements by the address of the SQL text last used to find them (`cachedStatement`).
-    private var statementsByAddress: [Int: Statement] = [:]
+    /// The same statements by the address of the SQL text last used to find them
+    /// (`cachedStatement`): a direct-mapped table, where a statement found at another address
+    /// takes the slot. Not a dictionary: no hashing on the hot path, and no `[Int: Statement]`,
+    /// whose first use costs the Swift runtime a scan of the binary's conformances.
+    private var statementsByAddress = [(address: Int, statement: Statement)?](repeating: nil, count: 256)
     var savepointDepth = 0
     /// The tables' layouts for applying changesets (`ChangesetApplier`), for one schema version.
     var changesetLayouts: TableLayouts?
@@ -115,7 +118,8 @@ public final class Connection {
         // compared too (free when it is the very same string), so an address reused by another
         // string never finds the wrong statement.
         let address = sql.utf8.count > 15 ? sql.utf8.withContiguousStorageIfAvailable { Int(bitPattern: $0.baseAddress) } : nil
-        if let address, let statement = statementsByAddress[address], statement.sql == sql {
+        if let address, let slot = statementsByAddress[Self.slot(of: address)], slot.address == address,
+           case let statement = slot.statement, statement.sql == sql {
             guard !statement.isLending else { return try prepare(sql) }
             statement.reset()
             statement.clearBindings()
@@ -135,10 +139,11 @@ public final class Connection {
     }
 
     private func remember(_ statement: Statement, at address: Int) {
-        // SQL built anew on each call comes at ever new addresses: forget them now and then.
-        if statementsByAddress.count >= 1024 { statementsByAddress.removeAll(keepingCapacity: true) }
-        statementsByAddress[address] = statement
+        statementsByAddress[Self.slot(of: address)] = (address, statement)
     }
+
+    /// The table slot of a text's address: its bits above the 16-byte alignment, folded.
+    private static func slot(of address: Int) -> Int { (address >> 4 ^ address >> 12) & 255 }
 
     /// Runs a cached statement with positional `arguments`, one per parameter; `nil` binds NULL.
     public func run(_ sql: String, _ arguments: (any Bindable)?...) throws(SQLiteError) {

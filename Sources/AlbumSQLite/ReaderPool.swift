@@ -15,7 +15,10 @@ final class ReaderPool: @unchecked Sendable {
     private let condition = Lock()
     private var idle: [Connection] = []
     private var opened = 0
-    private var held: [UInt: Connection] = [:]
+    /// The connection each thread holds. An array, not a dictionary: it holds `capacity` at most,
+    /// and a first `[UInt: Connection]` costs the Swift runtime a scan of the binary's protocol
+    /// conformances (a command's start).
+    private var held: [(thread: UInt, connection: Connection)] = []
 
     init(path: String, options: ConnectionOptions, capacity: Int) {
         precondition(capacity > 0, "a reader pool holds at least one connection")
@@ -27,7 +30,7 @@ final class ReaderPool: @unchecked Sendable {
     func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
         let me = ThreadID.current
         condition.lock()
-        if let connection = held[me] {
+        if let connection = held.first(where: { $0.thread == me })?.connection {
             condition.unlock()
             return try body(connection)
         }
@@ -49,11 +52,11 @@ final class ReaderPool: @unchecked Sendable {
             }
             condition.lock()
         }
-        held[me] = connection
+        held.append((me, connection))
         condition.unlock()
         defer {
             condition.lock()
-            held[me] = nil
+            held.removeAll { $0.thread == me }
             idle.append(connection)
             condition.signal()
             condition.unlock()

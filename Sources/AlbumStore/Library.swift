@@ -128,7 +128,19 @@ public final class Library: Sendable {
         changeLogRetention: ChangeLogRetention = ChangeLogRetention()
     ) throws -> Library {
         try open(
-            at: url, access: access, busyTimeout: busyTimeout, migrator: Migrator(), historyLimit: historyLimit,
+            atPath: url.path, access: access, busyTimeout: busyTimeout, historyLimit: historyLimit,
+            changeLogRetention: changeLogRetention)
+    }
+
+    /// `open(at:access:busyTimeout:historyLimit:changeLogRetention:)` for a file path. (A
+    /// command-line tool has paths; making a `URL` of one and reading its path back is, in a
+    /// short process, a third of a million instructions.)
+    public static func open(
+        atPath path: String, access: Access = .create, busyTimeout: Duration = .seconds(5), historyLimit: Int = 100,
+        changeLogRetention: ChangeLogRetention = ChangeLogRetention()
+    ) throws -> Library {
+        try open(
+            atPath: path, access: access, busyTimeout: busyTimeout, migrator: Migrator(), historyLimit: historyLimit,
             changeLogRetention: changeLogRetention)
     }
 
@@ -136,8 +148,17 @@ public final class Library: Sendable {
         at url: URL, access: Access = .create, busyTimeout: Duration = .seconds(5), migrator: Migrator,
         historyLimit: Int = 100, changeLogRetention: ChangeLogRetention = ChangeLogRetention()
     ) throws -> Library {
+        try open(
+            atPath: url.path, access: access, busyTimeout: busyTimeout, migrator: migrator, historyLimit: historyLimit,
+            changeLogRetention: changeLogRetention)
+    }
+
+    static func open(
+        atPath path: String, access: Access = .create, busyTimeout: Duration = .seconds(5), migrator: Migrator,
+        historyLimit: Int = 100, changeLogRetention: ChangeLogRetention = ChangeLogRetention()
+    ) throws -> Library {
         try Library(
-            path: url.path, access: access, busyTimeout: busyTimeout, migrator: migrator, historyLimit: historyLimit,
+            path: path, access: access, busyTimeout: busyTimeout, migrator: migrator, historyLimit: historyLimit,
             retention: changeLogRetention)
     }
 

@@ -46,9 +46,9 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         var verbose = false
         do {
             let arguments = Array(CommandLine.arguments.dropFirst())
-            if let query = QueryFastPath.parse(arguments) {
-                verbose = query.store.verbose
-                return try query.run()
+            if let request = QueryFastPath.parse(arguments) {
+                verbose = request.verbose
+                return try request.run()
             }
             var command = try parseAsRoot(GlobalOptions.reordered(arguments))
             verbose = (command as? LibraryCommand)?.store.verbose ?? false

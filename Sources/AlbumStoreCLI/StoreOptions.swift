@@ -27,13 +27,36 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The path --db, ALBUMSTORE_DB or the XDG default gives, made absolute.
-    var path: String { URL(fileURLWithPath: givenPath).path }
+    var path: String { Self.path(db: db) }
 
-    private var givenPath: String {
+    /// The path `db` (the value of --db), ALBUMSTORE_DB or the XDG default gives, made absolute.
+    static func path(db: String?) -> String { absolute(givenPath(db: db)) }
+
+    /// `path` made absolute against the working folder, with the `.` and `..` of a relative path
+    /// resolved, as `URL(fileURLWithPath:).path` gives it (a test compares them). By hand: a
+    /// `URL` costs every command's start a third of a million instructions.
+    static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        guard let folder = getcwd(nil, 0) else { return path }
+        defer { free(folder) }
+        var parts = String(cString: folder).split(separator: "/").map(String.init)
+        var rest = path.split(separator: "/", omittingEmptySubsequences: false)
+        if rest.last == "" { rest.removeLast() }
+        for part in rest {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(String(part))
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    private static func givenPath(db: String?) -> String {
         if let db, !db.isEmpty { return db }
-        if let db = Self.environment("ALBUMSTORE_DB"), !db.isEmpty { return db }
-        let dataHome = Self.environment("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 }
-            ?? (Self.environment("HOME") ?? Self.accountHome) + "/.local/share"
+        if let db = environment("ALBUMSTORE_DB"), !db.isEmpty { return db }
+        let dataHome = environment("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment("HOME") ?? accountHome) + "/.local/share"
         return dataHome + "/albumstore/library.sqlite"
     }
 
@@ -52,6 +75,10 @@ struct StoreOptions: ParsableArguments {
     /// How long a command waits for another process's write lock: `ALBUMSTORE_BUSY_TIMEOUT_MS`
     /// milliseconds, else 5 s.
     var busyTimeout: Duration {
+        get throws { try Self.busyTimeout }
+    }
+
+    static var busyTimeout: Duration {
         get throws {
             guard let text = Self.environment("ALBUMSTORE_BUSY_TIMEOUT_MS"), !text.isEmpty else {
                 return .seconds(5)
@@ -67,6 +94,11 @@ struct StoreOptions: ParsableArguments {
     /// file and create nothing), `.readWrite` for commands that change albums or history,
     /// `.create` for `init` and `add`.
     func openLibrary(_ access: Library.Access) throws -> Library {
-        try Library.open(at: URL(fileURLWithPath: path), access: access, busyTimeout: try busyTimeout)
+        try Self.openLibrary(db: db, access)
+    }
+
+    /// `openLibrary(_:)` for the --db value `db`.
+    static func openLibrary(db: String?, _ access: Library.Access) throws -> Library {
+        try Library.open(atPath: path(db: db), access: access, busyTimeout: try busyTimeout)
     }
 }

@@ -1,37 +1,21 @@
 import ArgumentParser
+import Foundation
 import Testing
 @testable import AlbumStoreCLI
 
 /// `QueryFastPath` reads every command line it takes as ArgumentParser does, takes the lines
 /// people type, and leaves everything else (help, mistakes) to ArgumentParser.
 struct QueryFastPathTests {
-    /// What a parsed `query` command holds, to compare two of them.
-    struct Fields: Equatable, CustomStringConvertible {
-        var db: String?, verbose: Bool, terms: [String], sort: String?, offset: Int, limit: Int?
-        var count: Bool, template: String?, format: OutputFormat, wide: Bool
-
-        init(_ query: Query) {
-            (db, verbose, terms, sort) = (query.store.db, query.store.verbose, query.terms.terms, query.sort.sort)
-            (offset, limit, count, template) = (query.offset, query.limit, query.count, query.template)
-            (format, wide) = (query.output.format, query.output.wide)
-        }
-
-        var description: String {
-            "db \(db ?? "-") verbose \(verbose) terms \(terms) sort \(sort ?? "-") offset \(offset) limit \(limit.map(String.init) ?? "-") "
-                + "count \(count) template \(template ?? "-") format \(format) wide \(wide)"
-        }
-    }
-
     /// ArgumentParser's reading of `arguments`, as `AlbumStoreCommand.main` parses them.
-    func parsedByArgumentParser(_ arguments: [String]) -> Query? {
-        (try? AlbumStoreCommand.parseAsRoot(GlobalOptions.reordered(arguments))) as? Query
+    func parsedByArgumentParser(_ arguments: [String]) -> QueryRequest? {
+        ((try? AlbumStoreCommand.parseAsRoot(GlobalOptions.reordered(arguments))) as? Query)?.request
     }
 
     func expectSameReading(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         guard let fast = QueryFastPath.parse(arguments) else { return }
         let full = parsedByArgumentParser(arguments)
         #expect(full != nil, "ArgumentParser refuses \(arguments), which the fast path took", sourceLocation: sourceLocation)
-        if let full { #expect(Fields(fast) == Fields(full), "\(arguments)", sourceLocation: sourceLocation) }
+        if let full { #expect(fast == full, "\(arguments)", sourceLocation: sourceLocation) }
     }
 
     @Test func theLinesPeopleTypeTakeTheFastPathAndReadAsArgumentParserReadsThem() {
@@ -97,5 +81,15 @@ struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+/// `StoreOptions.absolute` makes a --db path absolute as `URL(fileURLWithPath:).path` does.
+struct AbsolutePathTests {
+    @Test func relativePathsResolveAsURLResolvesThem() {
+        for path in ["lib.sqlite", "./lib.sqlite", "../x/lib.sqlite", "a/./b/../c.sqlite", "a//b", "dir/", "../../../../../../x",
+                     ".", "..", "/abs/./a/../b", "/", "a b/ç.sqlite"] {
+            #expect(StoreOptions.absolute(path) == URL(fileURLWithPath: path).path, "\(path)")
+        }
     }
 }

@@ -99,21 +99,17 @@ public enum AlbumField: String, CaseIterable, Sendable {
     /// spaces, underscores, hyphens and dots: `Cover URL`, `cover-url`, `coverUrl`, `COVER_URL`,
     /// `cover` and `url` all give `.coverURL`.
     public init?(name: String) {
-        guard let field = Self.byNormalizedName[Self.normalized(name)] else { return nil }
-        self = field
+        let key = Self.normalized(name)
+        guard let match = Self.normalizedNames.first(where: { $0.name == key }) else { return nil }
+        self = match.field
     }
 
-    /// Every name of every field, normalized. The names are distinct (a test checks it).
-    private static let byNormalizedName: [String: AlbumField] = {
-        var names: [String: AlbumField] = [:]
-        for field in allCases {
-            for name in field.names {
-                let key = normalized(name)
-                if names[key] == nil { names[key] = field }
-            }
-        }
-        return names
-    }()
+    /// Every name of every field, normalized. The names are distinct (a test checks it). An
+    /// array searched in order, not a dictionary: a hundred comparisons cost less than the Swift
+    /// runtime's first look for a `Dictionary` type's `Hashable` key, in every command's start.
+    private static let normalizedNames: [(name: String, field: AlbumField)] = allCases.flatMap { field in
+        field.names.map { (normalized($0), field) }
+    }
 
     /// The name, option name, label and aliases.
     var names: [String] { [name, optionName, label] + aliases }

@@ -92,7 +92,10 @@ extension AlbumRepository {
         // Cached: the same query shape (`artist:x year:a..b`) runs again with other values.
         let statement = try connection.cachedStatement(select.sql)
         var index = offset
-        try statement.forEach(select.arguments + [.integer(Int64(limit)), .integer(Int64(offset))]) { row in
+        // Each value made a `Bindable?` here, where its type is known: converting the array
+        // would cast each at run time, the first cast a scan of the binary's conformances.
+        let arguments = (select.arguments + [.integer(Int64(limit)), .integer(Int64(offset))]).map { $0 as Bindable? }
+        try statement.forEach(arguments) { row in
             try body(index, row)
             index += 1
         }

@@ -11,7 +11,7 @@ final class QueryCache: Sendable {
     }
 
     static let capacity = 64
-    private let entries = Mutex<[Key: QuerySQL.Select]>([:])
+    private let entries = Mutex(Entries())
 
     /// The select of `query` in `sort` order, built once.
     func select(_ query: AlbumQuery, sort: AlbumSort) throws(QueryError) -> QuerySQL.Select {
@@ -21,10 +21,28 @@ final class QueryCache: Sendable {
         let select = QuerySQL.Select(
             sql: "SELECT \(Album.columns) FROM albums \(sql.whereClause) \(QuerySQL.orderClause(sort, for: query)) LIMIT ? OFFSET ?",
             arguments: sql.arguments)
-        entries.withLock { entries in
-            if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = select
-        }
+        entries.withLock { $0.add(select, for: key) }
         return select
+    }
+
+    /// The last select built, then the ones before it. The dictionary is made only for a second
+    /// query: a command runs one, and a first `[Key: Select]` costs the Swift runtime a scan of
+    /// the binary's conformances.
+    private struct Entries {
+        var last: (key: Key, select: QuerySQL.Select)?
+        var earlier: [Key: QuerySQL.Select] = [:]
+
+        subscript(key: Key) -> QuerySQL.Select? {
+            if let last, last.key == key { return last.select }
+            return earlier.isEmpty ? nil : earlier[key]
+        }
+
+        mutating func add(_ select: QuerySQL.Select, for key: Key) {
+            if let last {
+                if earlier.count >= QueryCache.capacity - 1 { earlier.removeAll(keepingCapacity: true) }
+                earlier[last.key] = last.select
+            }
+            last = (key, select)
+        }
     }
 }

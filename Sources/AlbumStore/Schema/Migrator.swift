@@ -78,9 +78,10 @@ struct Migrator: Sendable {
     }
 
     private func check(_ applied: [AppliedMigration], path: String) throws -> [AppliedMigration] {
-        let known = Dictionary(uniqueKeysWithValues: migrations.map { ($0.version, $0) })
         for record in applied {
-            guard let migration = known[record.version] else {
+            // A search, not a dictionary: a handful of migrations, and a first `[Int: Migration]`
+            // costs the Swift runtime a scan of the binary's conformances at every open.
+            guard let migration = migrations.first(where: { $0.version == record.version }) else {
                 throw SchemaError.newerThanKnown(path: path, version: applied.last?.version ?? record.version, known: latestVersion)
             }
             guard migration.checksum == record.checksum else {

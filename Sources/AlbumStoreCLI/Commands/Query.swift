@@ -1,13 +1,6 @@
 import AlbumStore
 import ArgumentParser
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 struct Query: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -56,36 +49,14 @@ struct Query: ParsableCommand {
     var template: String?
     @OptionGroup var output: FormatOptions
 
-    func validate() throws {
-        guard offset >= 0 else { throw ValidationError("--offset must not be negative.") }
-        guard (limit ?? 0) >= 0 else { throw ValidationError("--limit must not be negative.") }
-        if let template {
-            do { _ = try AlbumTemplate(template) } catch { throw ValidationError(error.description) }
-        }
+    /// What the line asks, as plain values.
+    var request: QueryRequest {
+        QueryRequest(
+            db: store.db, verbose: store.verbose, terms: terms.terms, sort: sort.sort, offset: offset, limit: limit,
+            count: count, template: template, format: output.format, wide: output.wide)
     }
 
-    func run() throws {
-        let query = try terms.query()
-        let sort = try sort.parsed()
-        let albums = try store.openLibrary(.readOnly).albums
-        if count {
-            print(try albums.count(matching: query))
-            return
-        }
-        let limit = limit ?? .max
-        let writer: any AlbumWriter
-        if let template {
-            writer = TemplateWriter(try AlbumTemplate(template), to: FileDescriptorSink(fileDescriptor: STDOUT_FILENO))
-        } else {
-            var lastIndex: Int?
-            // As `list`: the `#` column is as wide as the last index, which only the count tells
-            // when there are more results than the table measures.
-            if output.format == .table && limit > TableLayout.sampleSize {
-                let total = try albums.count(matching: query) - offset
-                lastIndex = total > 0 ? offset + min(total, limit) - 1 : nil
-            }
-            writer = AlbumPrinter.writer(for: output, lastIndex: lastIndex)
-        }
-        try albums.write(matching: query, sortedBy: sort, offset: offset, limit: limit, to: writer)
-    }
+    func validate() throws { try request.validate() }
+
+    func run() throws { try request.run() }
 }

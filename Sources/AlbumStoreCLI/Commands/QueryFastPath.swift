@@ -7,7 +7,7 @@
 /// conformances: about 18 million instructions, several milliseconds, before a query that
 /// takes microseconds (see bench-query in the README). A query is what a collector runs all day.
 ///
-/// It fills the same `Query` that ArgumentParser would, and runs it the same way; anything it
+/// It makes the same `QueryRequest` that ArgumentParser's `Query` would, and runs it; anything it
 /// does not recognize (help, a completion request, an unknown or repeated option, a value that
 /// looks like an option, a number that is not one) makes it answer `nil`, and ArgumentParser
 /// parses the line as always, with its own messages. Tests check that both read every line the
@@ -15,7 +15,7 @@
 enum QueryFastPath {
     /// The `query` command `arguments` (without the program name) spell, or `nil` for
     /// ArgumentParser to parse.
-    static func parse(_ arguments: [String]) -> Query? {
+    static func parse(_ arguments: [String]) -> QueryRequest? {
         var parser = Parser()
         var index = arguments.startIndex
         var sawCommand = false
@@ -24,7 +24,7 @@ enum QueryFastPath {
             index += 1
             if parser.afterSeparator {
                 guard sawCommand else { return nil }
-                parser.terms.append(argument)
+                parser.request.terms.append(argument)
                 continue
             }
             if argument.hasPrefix("-") {
@@ -32,9 +32,9 @@ enum QueryFastPath {
                 let (name, attached) = split(argument)
                 // Before the command's name only the global options may come (`GlobalOptions`).
                 guard sawCommand || name == "--db" || name == "--verbose" else { return nil }
-                if Parser.flags.contains(name) {
+                if Parser.flags.contains(where: { $0 == name }) {
                     guard attached == nil, parser.set(flag: name) else { return nil }
-                } else if Parser.valued.contains(name) {
+                } else if Parser.valued.contains(where: { $0 == name }) {
                     let value: String
                     if let attached {
                         value = attached
@@ -55,11 +55,11 @@ enum QueryFastPath {
             } else {
                 // `help` is a word ArgumentParser may take as a request for help.
                 guard argument != "help" else { return nil }
-                parser.terms.append(argument)
+                parser.request.terms.append(argument)
             }
         }
-        guard sawCommand else { return nil }
-        return parser.command()
+        guard sawCommand, (try? parser.request.validate()) != nil else { return nil }
+        return parser.request
     }
 
     /// `--name=value` as its name and value; `--name` with no value.
@@ -68,62 +68,49 @@ enum QueryFastPath {
         return (argument[..<equals], String(argument[argument.index(after: equals)...]))
     }
 
+    /// The options read so far. Names are matched in arrays, not sets: each new `Set` or
+    /// `Dictionary` key type costs the runtime a scan of the binary's conformances.
     private struct Parser {
-        static let flags: Set<Substring> = ["--count", "--wide", "--verbose"]
-        static let valued: Set<Substring> = ["--db", "--format", "--sort", "--limit", "--offset", "--template"]
+        static let flags = ["--count", "--wide", "--verbose"]
+        static let valued = ["--db", "--format", "--sort", "--limit", "--offset", "--template"]
 
-        var terms: [String] = []
+        var request = QueryRequest()
         var afterSeparator = false
-        private var values: [Substring: String] = [:]
-        private var setFlags: Set<Substring> = []
+        /// The options met, to refuse one given twice.
+        private var seen: [Substring] = []
 
         /// Takes a flag; `false` when it came before.
-        mutating func set(flag: Substring) -> Bool { setFlags.insert(flag).inserted }
-
-        /// Takes an option's value; `false` when the option came before.
-        mutating func set(_ name: Substring, to value: String) -> Bool {
-            guard values[name] == nil else { return false }
-            values[name] = value
+        mutating func set(flag name: Substring) -> Bool {
+            guard !seen.contains(name) else { return false }
+            seen.append(name)
+            switch name {
+            case "--count": request.count = true
+            case "--wide": request.wide = true
+            default: request.verbose = true
+            }
             return true
         }
 
-        /// The command, or `nil` when a value is not what its option takes (ArgumentParser
-        /// then says so) or the command does not validate.
-        func command() -> Query? {
-            // An option group is set whole: an unparsed one cannot be read to change a part.
-            var store = StoreOptions()
-            store.db = values["--db"]
-            store.verbose = setFlags.contains("--verbose")
-            var queryTerms = QueryTerms()
-            queryTerms.terms = terms
-            var sort = SortOption()
-            sort.sort = values["--sort"]
-            var output = FormatOptions()
-            output.wide = setFlags.contains("--wide")
-            output.format = .table
-            if let format = values["--format"] {
-                guard let parsed = OutputFormat(rawValue: format) else { return nil }
-                output.format = parsed
+        /// Takes an option's value; `false` when the option came before or the value is not
+        /// what it takes (ArgumentParser then says so).
+        mutating func set(_ name: Substring, to value: String) -> Bool {
+            guard !seen.contains(name) else { return false }
+            seen.append(name)
+            switch name {
+            case "--db": request.db = value
+            case "--sort": request.sort = value
+            case "--template": request.template = value
+            case "--format":
+                guard let format = OutputFormat(rawValue: value) else { return false }
+                request.format = format
+            case "--limit":
+                guard let limit = Int(value) else { return false }
+                request.limit = limit
+            default:
+                guard let offset = Int(value) else { return false }
+                request.offset = offset
             }
-            var command = Query()
-            command.store = store
-            command.terms = queryTerms
-            command.sort = sort
-            command.output = output
-            command.template = values["--template"]
-            command.count = setFlags.contains("--count")
-            command.offset = 0
-            if let offset = values["--offset"] {
-                guard let parsed = Int(offset) else { return nil }
-                command.offset = parsed
-            }
-            command.limit = nil
-            if let limit = values["--limit"] {
-                guard let parsed = Int(limit) else { return nil }
-                command.limit = parsed
-            }
-            do { try command.validate() } catch { return nil }
-            return command
+            return true
         }
     }
 }

@@ -38,9 +38,14 @@ enum AlbumPrinter {
 
     /// A writer of `output`'s format to stdout.
     static func writer(for output: FormatOptions, lastIndex: Int?) -> any AlbumWriter {
+        writer(format: output.format, wide: output.wide, lastIndex: lastIndex)
+    }
+
+    /// A writer of `format` to stdout; a table cut to the terminal unless `wide`.
+    static func writer(format: OutputFormat, wide: Bool, lastIndex: Int?) -> any AlbumWriter {
         let stdout = FileDescriptorSink(fileDescriptor: STDOUT_FILENO)
-        return switch output.format {
-        case .table: AlbumTableWriter(lastIndex: lastIndex, fit: output.tableFit, sink: stdout)
+        return switch format {
+        case .table: AlbumTableWriter(lastIndex: lastIndex, fit: FormatOptions.tableFit(wide: wide), sink: stdout)
         case .json: JSONWriter(to: stdout)
         case .ndjson: NDJSONWriter(to: stdout)
         case .csv: CSVWriter(to: stdout)

@@ -23,7 +23,10 @@ struct FormatOptions: ParsableArguments {
 
     /// How the table meets its width: cut to the terminal's when stdout is one and `--wide` is not
     /// given; whole otherwise (a pipe or a file gets everything).
-    var tableFit: TableLayout.Fit { wide ? .whole : Self.stdoutFit }
+    var tableFit: TableLayout.Fit { Self.tableFit(wide: wide) }
+
+    /// The table's fit with or without `--wide`.
+    static func tableFit(wide: Bool) -> TableLayout.Fit { wide ? .whole : stdoutFit }
 
     /// Cut to the terminal's width when stdout is one, else whole.
     static var stdoutFit: TableLayout.Fit {
