@@ -119,13 +119,49 @@ struct LibraryXMLReaderTests {
         #expect(catalog.rows == [["title": "<Bridge>", "artist": "Simon & Garfunkel"]])
     }
 
+    @Test(arguments: [1, 5, 64 * 1024])
+    func predefinedEntitiesAndCharacterReferencesAreDecodedInValues(chunkSize: Int) throws {
+        let track = """
+            \t\t<key>1</key>
+            \t\t<dict>
+            \t\t\t<key>Artist</key><string>A &amp; B &#233;</string>
+            \t\t\t<key>Album</key><string>&lt;Live&gt; &#x1F3B5;<![CDATA[ & more]]></string>
+            \t\t</dict>
+            """
+        let (catalog, _) = try read(Self.library([track]), chunkSize: chunkSize)
+        #expect(catalog.rows == [["title": "<Live> 🎵 & more", "artist": "A & B é"]])
+    }
+
+    @Test func whatFollowsTheTracksDictionaryIsNeverRead() throws {
+        let text = Self.library([Self.track(1, [("Artist", "A"), ("Album", "X")])])
+            .replacingOccurrences(of: "<key>Playlists</key>", with: "<key>Playlists</key> & </broken> <")
+        let (catalog, _) = try read(text)
+        #expect(catalog.rows == [["title": "X", "artist": "A"]])
+    }
+
+    @Test func keysAndValuesOutsideATrackDoNotMakeOne() throws {
+        let text = Self.library([
+            "\t\t<key>Album</key><string>Not a track</string>",
+            Self.track(1, [("Artist", "A"), ("Album", "X"), ("Comments", "Album")]),
+            "\t\t<key>2</key><dict><key>Album</key><array><string>Y</string></array><key>Artist</key><string>B</string></dict>",
+        ])
+        let (catalog, skipped) = try read(text)
+        #expect(catalog.rows == [["title": "X", "artist": "A"]])
+        #expect(skipped == ["tracks without an album": 1], "an album that is not a string is no album")
+    }
+
     @Test func brokenXMLIsACatalogErrorWithALine() throws {
         let text = "<?xml version=\"1.0\"?>\n<plist>\n<dict>\n<key>Tracks</key>\n<dict>\n<key>1</key><dict><key>Album</key></string>\n"
-        #expect(throws: CatalogError.self) { try read(text) }
-        do {
-            _ = try read(text)
-        } catch let error as CatalogError {
-            #expect(error.line == 6)
+        #expect(throws: CatalogError(line: 6, reason: "is not well-formed XML (end tag </string> does not match <dict> opened at line 6)")) {
+            try read(text)
+        }
+    }
+
+    @Test func aLibraryThatEndsInsideTracksIsAnErrorAtItsEnd() throws {
+        let text = Self.library([Self.track(1, [("Artist", "A"), ("Album", "X")])])
+        let cut = text.components(separatedBy: "\t</dict>\n\t<key>Playlists")[0]   // after the track, before Tracks ends
+        #expect(throws: CatalogError(line: 16, reason: "is not well-formed XML (the file ends inside <dict> opened at line 8)")) {
+            try read(cut)
         }
     }
 

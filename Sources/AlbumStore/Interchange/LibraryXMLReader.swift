@@ -1,6 +1,6 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
+// Not Foundation: FoundationXML's libxml2 and ICU cost every start of the binary (see XMLScanner).
+#if canImport(FoundationEssentials)
+import FoundationEssentials
 #endif
 
 /// Reads an iTunes / Apple Music `Library.xml` as albums: records with the columns `title`,
@@ -12,11 +12,12 @@ import FoundationXML
 /// `Kind`, `Has Video`, `Movie`, `TV Show`, `Podcast`, ...). Tracks are grouped as
 /// `LibraryAlbums` says; what is not music is counted in `skippedNotMusic`.
 ///
-/// Parsed as a stream by Foundation's `XMLParser(stream:)` over the decoded input: measured on a
-/// generated 186 MB Library.xml (250,000 tracks), peak RSS stayed at 22 MB, as for an 18 MB one.
-/// Parsing stops at the end of `Tracks` (the `Playlists` after it are never read). Since an
-/// album's genre and year need all of its tracks, the first `next()` reads the whole Tracks
-/// dictionary; memory grows with the albums, not the tracks.
+/// Read as a stream by `XMLScanner` over the decoded input (not Foundation's `XMLParser`, whose
+/// libxml2 and ICU every start of the binary paid for): peak RSS stays flat whatever the file's
+/// size. Reading stops at the end of `Tracks` (the `Playlists` after it are never read), and only
+/// the values of the keys above become Strings. Since an album's genre and year need all of its
+/// tracks, the first `next()` reads the whole Tracks dictionary; memory grows with the albums, not
+/// the tracks.
 struct LibraryXMLReader: CatalogReader {
     let columns = ["title", "artist", "genre", "year"]
     private let input: CatalogInput
@@ -47,123 +48,157 @@ struct LibraryXMLReader: CatalogReader {
     }
 
     private static func parse(_ input: CatalogInput) throws -> LibraryAlbums {
-        let stream = CatalogInputStream(input)
-        let parser = XMLParser(stream: stream)
-        let collector = TrackCollector()
-        parser.delegate = collector
-        parser.shouldResolveExternalEntities = false
-        let parsed = parser.parse()
-        if let failure = stream.failure { throw failure }
-        if !parsed && !collector.finished {
-            let reason = collector.failure ?? parser.parserError.map { "is not well-formed XML (\(Self.describe($0)))" }
-                ?? "is not well-formed XML"
-            throw CatalogError(line: max(parser.lineNumber, 1), reason: reason)
-        }
+        var scanner = XMLScanner(over: input)
+        var collector = TrackCollector()
+        try collector.collect(from: &scanner)
         guard collector.sawTracks else {
-            throw CatalogError(line: max(parser.lineNumber, 1), reason: "is not a Library.xml: it has no Tracks dictionary")
+            throw CatalogError(line: scanner.line, reason: "is not a Library.xml: it has no Tracks dictionary")
         }
         return collector.library
     }
-
-    private static func describe(_ error: any Error) -> String {
-        let code = (error as NSError).code
-        return "XMLParser error \(code)"
-    }
 }
 
-/// The parser's delegate: follows the property list's nesting to the track dictionaries and
-/// hands each track to `LibraryAlbums`.
-private final class TrackCollector: NSObject, XMLParserDelegate {
-    var library = LibraryAlbums()
+/// Follows the property list's nesting to the track dictionaries and hands each track to
+/// `LibraryAlbums`.
+///
+/// Depths as `XMLScanner` counts them: 1 is `<plist>`, 2 its top `<dict>`, 3 the top dictionary's
+/// keys and values (Tracks among them), 4 the keys and track dictionaries in Tracks, 5 a track's
+/// keys and values.
+private struct TrackCollector {
+    private(set) var library = LibraryAlbums()
     /// The Tracks dictionary was met.
     private(set) var sawTracks = false
-    /// Its end was reached: the collector stopped the parser there.
-    private(set) var finished = false
-    /// Why the file is not a Library.xml, when the collector stopped the parser for that.
-    private(set) var failure: String?
 
-    /// Elements open: 1 inside `<plist>`, 2 inside the top `<dict>`, 3 inside Tracks, 4 inside a track.
-    private var depth = 0
-    private var text = ""
-    private var capturing = false
-    private var lastTopKey: String?
+    /// Inside the Tracks dictionary: `collect` returns at its end.
     private var inTracks = false
+    /// The top dictionary's key being read is `Tracks`.
+    private var keyIsTracks = false
+    /// The top dictionary's last element was the key `Tracks`: a `<dict>` now is the tracks.
+    private var afterTracksKey = false
     private var track: LibraryAlbums.Track?
-    private var trackKey: String?
+    /// The field the track's last key names, when it is one that is read.
+    private var field: TrackField?
+    /// The text of the track's value being read.
+    private var value: String?
 
-    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
-        depth += 1
-        switch depth {
+    /// Reads up to the end of the Tracks dictionary, or of the document when it has none.
+    ///
+    /// - Throws: `CatalogError` where the XML is not well-formed, up to there.
+    mutating func collect(from scanner: inout XMLScanner) throws {
+        while true {
+            switch try scanner.next() {
+            case .startTag:
+                start(scanner)
+            case .text:
+                try text(&scanner)
+            case .endTag:
+                if inTracks && scanner.depth == 3 { return }
+                end(scanner)
+            case .endOfDocument:
+                return
+            }
+        }
+    }
+
+    private mutating func start(_ scanner: XMLScanner) {
+        switch scanner.depth {
         case 3 where !inTracks:
-            if element == "dict" && lastTopKey == "Tracks" {
+            if afterTracksKey && scanner.isNamed("dict") {
                 inTracks = true
                 sawTracks = true
             }
-            capturing = element == "key"
+            keyIsTracks = false
         case 4 where inTracks:
-            if element == "dict" { track = LibraryAlbums.Track(line: parser.lineNumber) }
-            capturing = false
+            if scanner.isNamed("dict") { track = LibraryAlbums.Track(line: scanner.tagLine) }
         case 5 where track != nil:
-            capturing = element != "dict" && element != "array"
-            if element == "true" || element == "false" { setFlag(element == "true") }
-        default:
-            capturing = false
-        }
-        text = ""
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if capturing { text += string }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-        defer {
-            depth -= 1
-            capturing = false
-        }
-        switch depth {
-        case 3 where !inTracks:
-            if element == "key" { lastTopKey = text } else { lastTopKey = nil }
-        case 3 where inTracks && element == "dict":
-            finished = true
-            parser.abortParsing()
-        case 4 where element == "dict":
-            if let track { library.add(track) }
-            track = nil
-        case 5 where track != nil:
-            if element == "key" {
-                trackKey = text
-            } else {
-                setValue(text)
-                trackKey = nil
+            value = nil
+            if scanner.isNamed("key") {
+                field = nil
+            } else if scanner.isNamed("true") || scanner.isNamed("false") {
+                setFlag(scanner.isNamed("true"))
             }
         default:
             break
         }
     }
 
-    private func setFlag(_ value: Bool) {
-        switch trackKey {
-        case "Compilation": track?.isCompilation = value
-        case "Has Video": track?.hasVideo = value
-        case "Movie": track?.isMovie = value
-        case "TV Show": track?.isTVShow = value
-        case "Podcast": track?.isPodcast = value
+    private mutating func text(_ scanner: inout XMLScanner) throws {
+        switch scanner.depth {
+        case 3 where !inTracks && scanner.isNamed("key"):
+            keyIsTracks = try scanner.readText { $0.elementsEqual("Tracks".utf8) }
+        case 5 where track != nil:
+            if scanner.isNamed("key") {
+                field = try scanner.readText { TrackField(key: $0) }
+            } else if field?.isText == true && !scanner.isNamed("dict") && !scanner.isNamed("array") {
+                value = try scanner.readText()
+            }
+        default:
+            break
+        }
+    }
+
+    private mutating func end(_ scanner: XMLScanner) {
+        switch scanner.depth {
+        case 3 where !inTracks:
+            afterTracksKey = keyIsTracks && scanner.isNamed("key")
+        case 4 where track != nil && scanner.isNamed("dict"):
+            if let track { library.add(track) }
+            track = nil
+        case 5 where track != nil && !scanner.isNamed("key"):
+            setText(value ?? "")
+            field = nil
+        default:
+            break
+        }
+    }
+
+    private mutating func setFlag(_ flag: Bool) {
+        switch field {
+        case .compilation: track?.isCompilation = flag
+        case .hasVideo: track?.hasVideo = flag
+        case .movie: track?.isMovie = flag
+        case .tvShow: track?.isTVShow = flag
+        case .podcast: track?.isPodcast = flag
         default: break
         }
     }
 
-    private func setValue(_ value: String) {
-        switch trackKey {
-        case "Name": track?.name = value
-        case "Artist": track?.artist = value
-        case "Album Artist": track?.albumArtist = value
-        case "Album": track?.album = value
-        case "Genre": track?.genre = value
-        case "Year": track?.year = value.trimmingWhitespace()
-        case "Kind": track?.kind = value
+    private mutating func setText(_ text: String) {
+        switch field {
+        case .name: track?.name = text
+        case .artist: track?.artist = text
+        case .albumArtist: track?.albumArtist = text
+        case .album: track?.album = text
+        case .genre: track?.genre = text
+        case .year: track?.year = text.trimmingWhitespace()
+        case .kind: track?.kind = text
         default: break
+        }
+    }
+}
+
+/// The keys of a track dictionary that are read; the others are stepped over.
+private enum TrackField {
+    case name, artist, albumArtist, album, genre, year, kind
+    case compilation, hasVideo, movie, tvShow, podcast
+
+    private static let keys: [(key: [UInt8], field: TrackField)] = [
+        ("Name", .name), ("Artist", .artist), ("Album Artist", .albumArtist), ("Album", .album), ("Genre", .genre),
+        ("Year", .year), ("Kind", .kind), ("Compilation", .compilation), ("Has Video", .hasVideo), ("Movie", .movie),
+        ("TV Show", .tvShow), ("Podcast", .podcast),
+    ].map { (Array($0.utf8), $1) }
+
+    /// The field `key` names, compared as bytes (most keys are none, and need no String).
+    init?(key: UnsafeBufferPointer<UInt8>) {
+        guard let known = Self.keys.first(where: { $0.key.count == key.count && $0.key.elementsEqual(key) }) else { return nil }
+        self = known.field
+    }
+
+    /// Whether the value is a text (`<string>`, `<integer>`) rather than `<true/>` or `<false/>`.
+    var isText: Bool {
+        switch self {
+        case .name, .artist, .albumArtist, .album, .genre, .year, .kind: true
+        case .compilation, .hasVideo, .movie, .tvShow, .podcast: false
         }
     }
 }
