@@ -7,6 +7,14 @@ import PackageDescription
 /// The library and the tool use FoundationEssentials only (see scripts/release-build).
 let onlyWhatIsImported: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
+/// libsqlite3, linked as a shared library, or into the binary when `scripts/release-build` asks
+/// (ALBUMSTORE_STATIC_SQLITE=1): loading and binding the shared library is a fifth of a short
+/// command's start (see the script). The module map does not link it, so that this is the one
+/// place that does.
+let linkSQLite: [LinkerSetting] = Context.environment["ALBUMSTORE_STATIC_SQLITE"] == "1"
+    ? [.unsafeFlags(["-Xlinker", "-Bstatic", "-Xlinker", "-lsqlite3", "-Xlinker", "-Bdynamic"])]
+    : [.linkedLibrary("sqlite3")]
+
 let package = Package(
     name: "AlbumStore",
     platforms: [.macOS(.v15)],
@@ -26,10 +34,9 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite",
             path: "CSQLite",
-            pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "AlbumSQLite", dependencies: ["CSQLite"], swiftSettings: onlyWhatIsImported),
+        .target(name: "AlbumSQLite", dependencies: ["CSQLite"], swiftSettings: onlyWhatIsImported, linkerSettings: linkSQLite),
         // Cover downloads through libcurl, loaded with dlopen on first use (see CCurl.h).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(

@@ -11,6 +11,10 @@ public final class Connection {
     /// Owns the sqlite3*: statements, blobs and recorders hold it too, never this object, so the
     /// statement cache below makes no retain cycle and the handle closes after the last of them.
     let database: ConnectionHandle
+    /// The cached statements by SQL text: the first few in a list searched in order, the rest in
+    /// a dictionary, made only when needed (a command's start prepares a handful, and a first
+    /// `[String: Statement]` costs the Swift runtime a scan of the binary's conformances).
+    private var firstStatements: [Statement] = []
     private var statementCache: [String: Statement] = [:]
     /// The same statements by the address of the SQL text last used to find them
     /// (`cachedStatement`): a direct-mapped table, where a statement found at another address
@@ -125,7 +129,7 @@ public final class Connection {
             statement.clearBindings()
             return statement
         }
-        if let statement = statementCache[sql] {
+        if let statement = firstStatements.first(where: { $0.sql == sql }) ?? (statementCache.isEmpty ? nil : statementCache[sql]) {
             if let address { remember(statement, at: address) }
             guard !statement.isLending else { return try prepare(sql) }
             statement.reset()
@@ -133,7 +137,7 @@ public final class Connection {
             return statement
         }
         let statement = try prepare(sql)
-        statementCache[sql] = statement
+        if firstStatements.count < 16 { firstStatements.append(statement) } else { statementCache[sql] = statement }
         if let address { remember(statement, at: address) }
         return statement
     }

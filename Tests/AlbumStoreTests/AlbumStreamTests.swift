@@ -221,6 +221,18 @@ struct AlbumStreamTests {
 }
 
 /// A writer of the app's own: the library hands it `Album` values.
+/// `rowWriter(_:)` knows every writer of the library that writes rows directly, and no other.
+struct RowWriterTests {
+    @Test func theLibrarysWritersWriteRowsDirectlyAndOthersGetAlbums() {
+        let sink = MemorySink()
+        #expect(rowWriter(CSVWriter(to: sink)) is CSVWriter)
+        #expect(rowWriter(TSVWriter(to: sink)) is TSVWriter)
+        #expect(rowWriter(JSONWriter(to: sink)) is JSONWriter)
+        #expect(rowWriter(NDJSONWriter(to: sink)) is NDJSONWriter)
+        #expect(rowWriter(CollectingWriter()) == nil)
+    }
+}
+
 private final class CollectingWriter: AlbumWriter {
     var albums: [(index: Int?, album: Album)] = []
     var finished = 0

@@ -85,7 +85,7 @@ public struct AlbumRepository: Sendable {
     /// - Throws: `StorageError`, or the writer's error (`ByteSinkError`); the output then stops
     ///   where it failed.
     public func write(to writer: some AlbumWriter, offset: Int = 0, limit: Int = .max) throws {
-        if let direct = writer as? any RowWriting {
+        if let direct = rowWriter(writer) {
             try stream(offset: offset, limit: limit) { index, row in try direct.write(row: row, index: index) }
         } else {
             try stream(offset: offset, limit: limit) { index, row in try writer.write(try Album(row: row), index: index) }

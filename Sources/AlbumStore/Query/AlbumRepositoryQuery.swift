@@ -60,7 +60,7 @@ extension AlbumRepository {
     ) throws {
         let select = try Self.select(query, sort: sort, cache: library.queries)
         try library.read { connection in
-            if let direct = writer as? any RowWriting {
+            if let direct = rowWriter(writer) {
                 try Self.rows(select, offset: offset, limit: limit, in: connection) { index, row in try direct.write(row: row, index: index) }
             } else {
                 try Self.rows(select, offset: offset, limit: limit, in: connection) { index, row in
