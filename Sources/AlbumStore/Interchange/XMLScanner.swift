@@ -577,15 +577,25 @@ struct XMLScanner {
     /// Steps over the comment at `pos` (its `<!--`).
     private mutating func skipComment() throws {
         pos += 4
+        try skipMarkup(until: stops.comment, closer: UInt8(ascii: "-"), unterminated: "the file ends inside a comment") { scanner in
+            guard try scanner.peek(1) == UInt8(ascii: "-") else { return false }
+            guard try scanner.peek(2) == UInt8(ascii: ">") else { throw scanner.notWellFormed("'--' inside a comment") }
+            scanner.pos += 3
+            return true
+        }
+    }
+
+    /// Steps over the rest of a comment or processing instruction: up to each `closer` byte (one
+    /// of `stops`), where `ends` steps past the markup's end and says so; line breaks are
+    /// counted, any other control character is an error.
+    private mutating func skipMarkup(
+        until stops: ASCIISet, closer: UInt8, unterminated: String, ends: (inout XMLScanner) throws -> Bool
+    ) throws {
         while true {
-            guard let byte = try skip(until: stops.comment) else { throw notWellFormed("the file ends inside a comment") }
+            guard let byte = try skip(until: stops) else { throw notWellFormed(unterminated) }
             switch byte {
-            case UInt8(ascii: "-"):
-                if try peek(1) == UInt8(ascii: "-") {
-                    guard try peek(2) == UInt8(ascii: ">") else { throw notWellFormed("'--' inside a comment") }
-                    pos += 3
-                    return
-                }
+            case closer:
+                if try ends(&self) { return }
                 pos += 1
             case .lineFeed, .carriageReturn:
                 try stepOverLineBreak()
@@ -613,22 +623,10 @@ struct XMLScanner {
         if try !skipSpace(), try !lookingAt("?>") {
             throw notWellFormed("\(Self.describe(try peek())) after <?\(target)")
         }
-        while true {
-            guard let byte = try skip(until: stops.processingInstruction) else {
-                throw notWellFormed("the file ends inside <?\(target) ...?>")
-            }
-            switch byte {
-            case UInt8(ascii: "?"):
-                if try peek(1) == UInt8(ascii: ">") {
-                    pos += 2
-                    return
-                }
-                pos += 1
-            case .lineFeed, .carriageReturn:
-                try stepOverLineBreak()
-            default:
-                throw controlCharacter(byte)
-            }
+        try skipMarkup(until: stops.processingInstruction, closer: UInt8(ascii: "?"), unterminated: "the file ends inside <?\(target) ...?>") { scanner in
+            guard try scanner.peek(1) == UInt8(ascii: ">") else { return false }
+            scanner.pos += 2
+            return true
         }
     }
 
