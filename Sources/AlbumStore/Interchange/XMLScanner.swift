@@ -431,15 +431,8 @@ struct XMLScanner {
                 try endRun()
                 try reference()
                 startRun()
-            case .lineFeed:
-                line += 1
-                pos += 1
-            case .carriageReturn:
-                // End-of-line handling: CR LF and a lone CR are read as LF.
-                try endRun()
-                try stepOverLineBreak()
-                if keeping { scratch.append(.lineFeed) }
-                startRun()
+            case .lineFeed, .carriageReturn:
+                try stepOverLineBreakInRun(byte)
             case UInt8(ascii: "]"):
                 if try lookingAt("]]>") { throw notWellFormed("']]>' in text (it only ends a CDATA section; write ]]&gt;)") }
                 pos += 1
@@ -497,14 +490,8 @@ struct XMLScanner {
                     return
                 }
                 pos += 1
-            case .lineFeed:
-                line += 1
-                pos += 1
-            case .carriageReturn:
-                try endRun()
-                try stepOverLineBreak()
-                if keeping { scratch.append(.lineFeed) }
-                startRun()
+            case .lineFeed, .carriageReturn:
+                try stepOverLineBreakInRun(byte)
             default:
                 throw controlCharacter(byte)
             }
@@ -570,6 +557,20 @@ struct XMLScanner {
         case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
         default: false
         }
+    }
+
+    /// Steps over the line break `byte` at `pos` inside a text run. End-of-line handling: CR LF
+    /// and a lone CR are read as LF, so a CR ends the run and an LF stands for it.
+    private mutating func stepOverLineBreakInRun(_ byte: UInt8) throws {
+        if byte == .lineFeed {
+            line += 1
+            pos += 1
+            return
+        }
+        try endRun()
+        try stepOverLineBreak()
+        if keeping { scratch.append(.lineFeed) }
+        startRun()
     }
 
     // MARK: Markup that is skipped
