@@ -74,7 +74,9 @@ enum QueryFunctions {
         func expression(for pattern: String) -> Regex<AnyRegexOutput>? {
             if pattern != self.pattern {
                 self.pattern = pattern
-                expression = try? Regex(pattern)
+                // Unicode scalars, not grapheme clusters, as ICU's `NSRegularExpression` matched
+                // (`.` is one scalar), and twice as fast.
+                expression = (try? Regex(pattern))?.matchingSemantics(.unicodeScalar)
             }
             return expression
         }
