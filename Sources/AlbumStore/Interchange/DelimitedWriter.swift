@@ -47,22 +47,13 @@ extension DelimitedFormat {
 }
 
 /// A writer of CSV or TSV (see `CSVWriter` and `TSVWriter`): one type, as the two differ only in
-/// how a field is separated and escaped.
-public final class DelimitedWriter<Format: DelimitedFormat>: AlbumWriter, RowWriting {
+/// how a field is separated and escaped. `Format` is a `DelimitedFormat`, required by the
+/// initializers rather than by the type: a requirement of the type makes the Swift runtime look
+/// up the conformance (a scan of every conformance in the binary) when a process first makes one.
+public final class DelimitedWriter<Format>: AlbumWriter, RowWriting {
     private var table: DelimitedTable
 
-    /// A writer of albums whose columns are `fields`, headed by their names.
-    ///
-    /// - Parameter fields: The columns, by default every field in the documented order (`index`
-    ///   first; its column is empty for albums written without one). `AlbumField.stored` leaves it out.
-    public init(to sink: any ByteSink, fields: [AlbumField] = AlbumField.allCases) {
-        table = DelimitedTable(sink: sink, style: Format.style, header: fields.map(\.header), fields: fields)
-    }
-
-    /// A writer of rows of text under `header`, for records that are not albums (`write(row:)`).
-    public init(to sink: any ByteSink, header: [String]) {
-        table = DelimitedTable(sink: sink, style: Format.style, header: header, fields: nil)
-    }
+    private init(table: consuming DelimitedTable) { self.table = table }
 
     /// Writes one album as a line of the `fields` given to `init(to:fields:)`.
     ///
@@ -82,5 +73,20 @@ public final class DelimitedWriter<Format: DelimitedFormat>: AlbumWriter, RowWri
 
     public func finish() throws {
         try table.finish()
+    }
+}
+
+extension DelimitedWriter where Format: DelimitedFormat {
+    /// A writer of albums whose columns are `fields`, headed by their names.
+    ///
+    /// - Parameter fields: The columns, by default every field in the documented order (`index`
+    ///   first; its column is empty for albums written without one). `AlbumField.stored` leaves it out.
+    public convenience init(to sink: any ByteSink, fields: [AlbumField] = AlbumField.allCases) {
+        self.init(table: DelimitedTable(sink: sink, style: Format.style, header: fields.map(\.header), fields: fields))
+    }
+
+    /// A writer of rows of text under `header`, for records that are not albums (`write(row:)`).
+    public convenience init(to sink: any ByteSink, header: [String]) {
+        self.init(table: DelimitedTable(sink: sink, style: Format.style, header: header, fields: nil))
     }
 }
