@@ -34,19 +34,10 @@ public final class Lock: @unchecked Sendable {
     public func lock() { pthread_mutex_lock(mutex) }
     public func unlock() { pthread_mutex_unlock(mutex) }
 
-    /// Runs `body` holding the lock.
-    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock()
-        defer { unlock() }
-        return try body()
-    }
-
-    /// Releases the lock until `signal()` or `broadcast()` wakes this thread, then takes it
+    /// Releases the lock until `signal()` wakes this thread, then takes it
     /// again. Call with the lock held, in a loop over the condition waited for (wake-ups can be
     /// spurious).
     public func wait() { pthread_cond_wait(condition, mutex) }
     /// Wakes one thread in `wait()`.
     public func signal() { pthread_cond_signal(condition) }
-    /// Wakes every thread in `wait()`.
-    public func broadcast() { pthread_cond_broadcast(condition) }
 }
