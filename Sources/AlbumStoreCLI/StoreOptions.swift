@@ -49,7 +49,7 @@ struct StoreOptions: ParsableArguments {
             default: parts.append(String(part))
             }
         }
-        return "/" + parts.joined(separator: "/")
+        return "/" + parts.joined(by: "/")
     }
 
     private static func givenPath(db: String?) -> String {

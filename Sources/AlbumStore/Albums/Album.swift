@@ -29,7 +29,7 @@ public struct Album: Sendable, Codable, Hashable, Identifiable {
 
 extension Album {
     /// The columns `init(row:)` reads, in order: those of the stored fields.
-    static let columns = AlbumField.stored.compactMap(\.column).joined(separator: ", ")
+    static let columns = AlbumField.stored.compactMap(\.column).joined(by: ", ")
 
     init(row: borrowing Row) throws {
         id = try row[0]

@@ -36,7 +36,7 @@ extension AlbumRepository {
         let sql = try QuerySQL(query)
         return try readStatement { connection in
             let statement = try connection.cachedStatement("SELECT count(*) FROM albums \(sql.whereClause)")
-            return try statement.first(sql.arguments) { row in try row[0, as: Int.self] } ?? 0
+            return try statement.first(sql.arguments.bindings) { row in try row[0, as: Int.self] } ?? 0
         }
     }
 
@@ -92,10 +92,8 @@ extension AlbumRepository {
         // Cached: the same query shape (`artist:x year:a..b`) runs again with other values.
         let statement = try connection.cachedStatement(select.sql)
         var index = offset
-        // Each value made a `Bindable?` here, where its type is known: converting the array
-        // would cast each at run time, the first cast a scan of the binary's conformances.
-        let arguments = (select.arguments + [.integer(Int64(limit)), .integer(Int64(offset))]).map { $0 as Bindable? }
-        try statement.forEach(arguments) { row in
+        let arguments = select.arguments + [.integer(Int64(limit)), .integer(Int64(offset))]
+        try statement.forEach(arguments.bindings) { row in
             try body(index, row)
             index += 1
         }

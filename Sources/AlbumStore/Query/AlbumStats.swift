@@ -42,7 +42,7 @@ public struct AlbumStats: Sendable, Hashable, Codable {
     static func read(_ sql: QuerySQL, in connection: Connection) throws -> AlbumStats {
         let totals = try connection.cachedStatement(
             "SELECT count(*), count(DISTINCT artist), count(DISTINCT genre), count(*) - count(year) FROM albums \(sql.whereClause)")
-        let (albums, artists, genres, withoutYear) = try totals.first(sql.arguments) { row in
+        let (albums, artists, genres, withoutYear) = try totals.first(sql.arguments.bindings) { row in
             (try row[0, as: Int.self], try row[1, as: Int.self], try row[2, as: Int.self], try row[3, as: Int.self])
         } ?? (0, 0, 0, 0)
         func top(_ column: String) throws -> [Entry] {
@@ -51,7 +51,7 @@ public struct AlbumStats: Sendable, Hashable, Codable {
                 GROUP BY \(column) ORDER BY albums DESC, \(column) LIMIT \(topCount)
                 """)
             // A name stored as a number by another program still counts, as its text.
-            return try statement.map(sql.arguments) { row in
+            return try statement.map(sql.arguments.bindings) { row in
                 Entry(name: try row[0, as: String?.self] ?? "", albums: try row[1, as: Int.self])
             }
         }
@@ -61,7 +61,7 @@ public struct AlbumStats: Sendable, Hashable, Codable {
             """)
         return AlbumStats(
             albums: albums, artists: artists, genres: genres, topGenres: try top("genre"), topArtists: try top("artist"),
-            decades: try decades.map(sql.arguments) { row in Decade(decade: try row[0, as: Int.self], albums: try row[1, as: Int.self]) },
+            decades: try decades.map(sql.arguments.bindings) { row in Decade(decade: try row[0, as: Int.self], albums: try row[1, as: Int.self]) },
             withoutYear: withoutYear)
     }
 }

@@ -18,7 +18,7 @@ struct QuerySQL {
             alternatives.append(try alternative(terms))
         }
         guard !alternatives.isEmpty else { return }
-        whereClause = "WHERE " + (alternatives.count == 1 ? alternatives[0] : alternatives.map { "(\($0))" }.joined(separator: " OR "))
+        whereClause = "WHERE " + (alternatives.count == 1 ? alternatives[0] : alternatives.map { "(\($0))" }.joined(by: " OR "))
     }
 
     /// One alternative's conditions, ANDed. Its positive full-text terms share one MATCH.
@@ -41,9 +41,9 @@ struct QuerySQL {
         }
         if !phrases.isEmpty {
             conditions.append("id IN (SELECT rowid FROM album_search WHERE album_search MATCH ?)")
-            arguments.append(.text(phrases.joined(separator: " ")))
+            arguments.append(.text(phrases.joined(by: " ")))
         }
-        return conditions.joined(separator: " AND ")
+        return conditions.joined(by: " AND ")
     }
 
     /// `WHERE` with the query's condition and `extra` (SQL of the code's own) both.
@@ -146,7 +146,7 @@ extension QuerySQL {
             if isOptional(key.field) && !query.requiresValue(of: key.field) { parts.append("\(column) IS NULL") }
             parts.append(value + direction)
         }
-        return "ORDER BY " + (parts + ["position", "id"]).joined(separator: ", ")
+        return "ORDER BY " + (parts + ["position", "id"]).joined(by: ", ")
     }
 
     /// Whether the column may be NULL.

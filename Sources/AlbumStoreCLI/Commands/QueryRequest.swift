@@ -38,7 +38,11 @@ struct QueryRequest: Equatable {
         let sort = try SortOption.parsed(sort)
         let albums = try StoreOptions.openLibrary(db: db, .readOnly).albums
         if count {
-            print(try albums.count(matching: query))
+            // Not `print`: its `Any` asks the Swift runtime for the number's conformances, and
+            // a full disk would go unnoticed.
+            let stdout = FileDescriptorSink(fileDescriptor: STDOUT_FILENO)
+            try stdout.write(String(try albums.count(matching: query)) + "\n")
+            try stdout.flush()
             return
         }
         let limit = limit ?? .max

@@ -50,12 +50,14 @@ struct AlbumTemplate {
 
     /// The line for `album` (without its line feed); `index` is its place among the results.
     func render(_ album: Album, index: Int?) -> String {
-        parts.map { part in
+        var line = ""
+        for part in parts {
             switch part {
-            case .text(let text): text
-            case .field(let field): field.text(in: album, index: index) ?? ""
+            case .text(let text): line += text
+            case .field(let field): line += field.text(in: album, index: index) ?? ""
             }
-        }.joined()
+        }
+        return line
     }
 }
 
