@@ -22,7 +22,8 @@ struct QueryPlanTests {
     func plan(_ text: String, sort: String? = nil, limit: Int = .max, statistics: Bool) throws -> [String] {
         let select = try AlbumRepository.select(
             AlbumQuery(parsing: text), sort: sort.map { try AlbumSort(parsing: $0) } ?? .listOrder)
-        return try plan(select.sql, arguments: select.arguments + [limit, 0], statistics: statistics)
+        let (sql, arguments) = select.statement(offset: 0, limit: limit)
+        return try plan(sql, arguments: arguments.bindings, statistics: statistics)
     }
 
     func plan(_ sql: String, arguments: [(any Bindable)?], statistics: Bool) throws -> [String] {
@@ -60,6 +61,23 @@ struct QueryPlanTests {
             #expect(text.contains(shape.uses), "\(shape.query): \(text)")
             #expect(!lines.contains { $0.hasPrefix("SCAN albums") && !$0.contains("INDEX") }, "\(shape.query): \(text)")
         }
+    }
+
+    /// Every result: no LIMIT, so SQLite sorts the rows as they come instead of keeping them in
+    /// a b-tree of its own, with a page cache of its own (see `QuerySQL.Select.sql`).
+    @Test func allResultsAreSortedWithoutATemporaryBTree() throws {
+        let select = try AlbumRepository.select(AlbumQuery(parsing: "artist:=Artist 7"), sort: .listOrder)
+        let connection = try Connection(path: library.path)
+        try QueryFunctions.register(on: connection)
+        func opcodes(limit: Int) throws -> [String] {
+            let (sql, arguments) = select.statement(offset: 0, limit: limit)
+            return try connection.prepare("EXPLAIN " + sql).map(arguments.bindings) { try $0[1, as: String.self] }
+        }
+        let all = try opcodes(limit: .max), page = try opcodes(limit: 50)
+        #expect(all.contains("SorterOpen"))
+        #expect(all.count { $0 == "OpenEphemeral" } == page.count { $0 == "OpenEphemeral" } - 1)
+        #expect(select.statement(offset: 0, limit: 50).sql.hasSuffix(" LIMIT ? OFFSET ?"))
+        #expect(select.statement(offset: 10, limit: .max).arguments.suffix(2) == [.integer(Int64.max), .integer(10)])
     }
 
     @Test func countsPerGenreReadTheGenreIndexAlone() throws {

@@ -89,10 +89,10 @@ extension AlbumRepository {
     ) throws {
         let offset = max(0, offset), limit = max(0, limit)
         guard limit > 0 else { return }
+        let (sql, arguments) = select.statement(offset: offset, limit: limit)
         // Cached: the same query shape (`artist:x year:a..b`) runs again with other values.
-        let statement = try connection.cachedStatement(select.sql)
+        let statement = try connection.cachedStatement(sql)
         var index = offset
-        let arguments = select.arguments + [.integer(Int64(limit)), .integer(Int64(offset))]
         try statement.forEach(arguments.bindings) { row in
             try body(index, row)
             index += 1
@@ -101,9 +101,20 @@ extension AlbumRepository {
 }
 
 extension QuerySQL {
-    /// A whole statement and its arguments (the LIMIT and OFFSET to come last).
+    /// A whole statement and its arguments, with every result or a page of them.
     struct Select: Sendable {
+        /// Every result. Without a LIMIT SQLite sorts the rows as they come; with one, even a
+        /// limit of them all, it keeps them in a b-tree of its own to drop the rows past the
+        /// limit early, which costs a command a page cache of its own (20 pages at once).
         var sql: String
+        /// `sql` with `LIMIT ? OFFSET ?`.
+        var pagedSQL: String
         var arguments: [SQLiteValue]
+
+        /// The SQL and arguments for the results from the `offset`-th, up to `limit` (`.max`: all).
+        func statement(offset: Int, limit: Int) -> (sql: String, arguments: [SQLiteValue]) {
+            if offset == 0 && limit == .max { return (sql, arguments) }
+            return (pagedSQL, arguments + [.integer(Int64(limit)), .integer(Int64(offset))])
+        }
     }
 }

@@ -18,9 +18,8 @@ final class QueryCache: Sendable {
         let key = Key(query: query, sort: sort)
         if let select = entries.withLock({ $0[key] }) { return select }
         let sql = try QuerySQL(query)
-        let select = QuerySQL.Select(
-            sql: "SELECT \(Album.columns) FROM albums \(sql.whereClause) \(QuerySQL.orderClause(sort, for: query)) LIMIT ? OFFSET ?",
-            arguments: sql.arguments)
+        let all = "SELECT \(Album.columns) FROM albums \(sql.whereClause) \(QuerySQL.orderClause(sort, for: query))"
+        let select = QuerySQL.Select(sql: all, pagedSQL: all + " LIMIT ? OFFSET ?", arguments: sql.arguments)
         entries.withLock { $0.add(select, for: key) }
         return select
     }
