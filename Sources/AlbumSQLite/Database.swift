@@ -19,19 +19,25 @@ public final class Database: Sendable {
 
     /// Opens `path` with a writer connection and, unless it is in memory, up to `maxReaders`
     /// reader connections opened on demand.
+    ///
+    /// A database for reading only (`options.mode` `.readOnly`, or `queryOnly`) is taken to be a
+    /// file, and its writer, which can write nothing, opens only when something asks for it (a
+    /// backup, say): its reads go to the readers, and a short command that only reads saves
+    /// opening and closing a connection it would never use.
     public init(path: String, options: ConnectionOptions = .default, maxReaders: Int = 4) throws(SQLiteError) {
         self.path = path
+        var readerOptions = options
+        if readerOptions.mode == .readWriteCreate { readerOptions.mode = .readWrite }
+        readerOptions.journalMode = nil
+        readerOptions.queryOnly = true
+        if options.mode == .readOnly || options.queryOnly {
+            writer = ExclusiveConnection(opening: { () throws(SQLiteError) in try Connection(path: path, options: options) })
+            readers = ReaderPool(path: path, options: readerOptions, capacity: maxReaders)
+            return
+        }
         let connection = try Connection(path: path, options: options)
         writer = ExclusiveConnection(connection)
-        if connection.isInMemory {
-            readers = nil
-        } else {
-            var readerOptions = options
-            if readerOptions.mode == .readWriteCreate { readerOptions.mode = .readWrite }
-            readerOptions.journalMode = nil
-            readerOptions.queryOnly = true
-            readers = ReaderPool(path: path, options: readerOptions, capacity: maxReaders)
-        }
+        readers = connection.isInMemory ? nil : ReaderPool(path: path, options: readerOptions, capacity: maxReaders)
     }
 
     /// Wraps an open connection: it becomes the writer, and reads share it.

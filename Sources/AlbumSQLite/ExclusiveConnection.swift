@@ -11,17 +11,29 @@ import Synchronization
 /// second call from that thread would wait for itself forever, so it is refused (or, for reads,
 /// allowed on the connection the thread already holds).
 ///
-/// `@unchecked Sendable` is sound because `connection` is private and only handed to closures
-/// under `lock`, and the closures' results must be `Sendable`. (`Mutex` cannot express this:
-/// its `inout sending` value cannot be lent to a caller's closure.)
+/// `@unchecked Sendable` is sound because `connection` is private and only set or handed to
+/// closures under `lock`, and the closures' results must be `Sendable`. (`Mutex` cannot express
+/// this: its `inout sending` value cannot be lent to a caller's closure.)
 final class ExclusiveConnection: @unchecked Sendable {
     private let lock = Lock()
-    private let connection: Connection
+    /// `nil` until the first call when the connection is opened on demand.
+    private var connection: Connection?
+    private let open: (@Sendable () throws(SQLiteError) -> Connection)?
     /// The thread holding the lock (`ThreadID.none` when free). Only the holder writes its own
     /// id, so a thread that reads its own id here surely holds the lock.
     private let owner = Atomic<UInt>(ThreadID.none)
 
-    init(_ connection: Connection) { self.connection = connection }
+    init(_ connection: Connection) {
+        self.connection = connection
+        open = nil
+    }
+
+    /// A connection `open` makes at the first call that needs it; a failure to open is that
+    /// call's error, and the next call tries again.
+    init(opening open: @escaping @Sendable () throws(SQLiteError) -> Connection) {
+        connection = nil
+        self.open = open
+    }
 
     var isHeldByCurrentThread: Bool { owner.load(ordering: .relaxed) == ThreadID.current }
 
@@ -29,7 +41,7 @@ final class ExclusiveConnection: @unchecked Sendable {
     /// the same connection when `reentrant`, and throws `SQLiteError.reentrantCall` otherwise.
     func withConnection<T>(reentrant: Bool, _ body: (Connection) throws -> T) throws -> T {
         let me = ThreadID.current
-        if owner.load(ordering: .relaxed) == me {
+        if owner.load(ordering: .relaxed) == me, let connection {
             guard reentrant else { throw SQLiteError.reentrantCall }
             return try body(connection)
         }
@@ -39,7 +51,16 @@ final class ExclusiveConnection: @unchecked Sendable {
             owner.store(ThreadID.none, ordering: .relaxed)
             lock.unlock()
         }
-        return try body(connection)
+        return try body(try opened())
+    }
+
+    /// The connection, opened now if it is not yet. Only under `lock`.
+    private func opened() throws(SQLiteError) -> Connection {
+        if let connection { return connection }
+        guard let open else { preconditionFailure("an ExclusiveConnection has a connection or a way to open one") }
+        let connection = try open()
+        self.connection = connection
+        return connection
     }
 }
 
