@@ -46,7 +46,7 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         var verbose = false
         do {
             let arguments = Array(CommandLine.arguments.dropFirst())
-            if let request = QueryFastPath.parse(arguments) {
+            if let request = FastPath.parse(arguments) {
                 verbose = request.verbose
                 return try request.run()
             }

@@ -21,14 +21,12 @@ struct List: ParsableCommand {
     @Option(parsing: .unconditional, help: "Show at most this many albums.") var limit: Int?
     @OptionGroup var output: FormatOptions
 
-    func validate() throws {
-        guard (limit ?? 0) >= 0 else { throw ValidationError("--limit must not be negative.") }
+    /// What the line asks, as plain values.
+    var request: ListRequest {
+        ListRequest(db: store.db, verbose: store.verbose, offset: offset, limit: limit, format: output.format, wide: output.wide)
     }
 
-    func run() throws {
-        let albums = try store.openLibrary(.readOnly).albums
-        // Counting from the end needs the count; a read-only race with a writer only shifts the window.
-        let start = offset >= 0 ? offset : max(0, try albums.count() + offset)
-        try AlbumPrinter.printList(of: albums, offset: start, limit: limit ?? .max, as: output)
-    }
+    func validate() throws { try request.validate() }
+
+    func run() throws { try request.run() }
 }

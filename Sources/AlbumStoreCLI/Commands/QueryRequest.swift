@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// What an `albumstore query` line asks, as plain values, however it was read: by ArgumentParser
-/// (`Query.request`) or by `QueryFastPath`, which must not touch ArgumentParser's types (each
+/// (`Query.request`) or by `FastPath`, which must not touch ArgumentParser's types (each
 /// costs the Swift runtime a scan of the binary's conformances).
 struct QueryRequest: Equatable {
     var db: String?

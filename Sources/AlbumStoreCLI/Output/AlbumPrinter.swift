@@ -25,15 +25,15 @@ enum AlbumPrinter {
     /// it: memory stays bounded and the first line comes at once, however long the list.
     ///
     /// - Throws: as `print(_:as:)`, and the library's errors.
-    static func printList(of albums: AlbumRepository, offset: Int, limit: Int, as output: FormatOptions) throws {
+    static func printList(of albums: AlbumRepository, offset: Int, limit: Int, format: OutputFormat, wide: Bool) throws {
         var lastIndex: Int?
         // The table's `#` column is as wide as the last index, which only the count tells when the
         // page is longer than the rows the table measures (a shorter one sets its widths itself).
-        if output.format == .table && limit > TableLayout.sampleSize {
+        if format == .table && limit > TableLayout.sampleSize {
             let end = min(try albums.count(), offset.addingReportingOverflow(limit).overflow ? .max : offset + limit)
             lastIndex = end > offset ? end - 1 : nil
         }
-        try albums.write(to: writer(for: output, lastIndex: lastIndex), offset: offset, limit: limit)
+        try albums.write(to: writer(format: format, wide: wide, lastIndex: lastIndex), offset: offset, limit: limit)
     }
 
     /// A writer of `output`'s format to stdout.

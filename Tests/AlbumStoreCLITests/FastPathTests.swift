@@ -3,16 +3,19 @@ import Foundation
 import Testing
 @testable import AlbumStoreCLI
 
-/// `QueryFastPath` reads every command line it takes as ArgumentParser does, takes the lines
-/// people type, and leaves everything else (help, mistakes) to ArgumentParser.
-struct QueryFastPathTests {
+/// `FastPath` reads every command line it takes as ArgumentParser does, takes the lines people
+/// type, and leaves everything else (help, mistakes) to ArgumentParser.
+struct FastPathTests {
     /// ArgumentParser's reading of `arguments`, as `AlbumStoreCommand.main` parses them.
-    func parsedByArgumentParser(_ arguments: [String]) -> QueryRequest? {
-        ((try? AlbumStoreCommand.parseAsRoot(GlobalOptions.reordered(arguments))) as? Query)?.request
+    func parsedByArgumentParser(_ arguments: [String]) -> FastPath.Request? {
+        let command = try? AlbumStoreCommand.parseAsRoot(GlobalOptions.reordered(arguments))
+        if let query = command as? Query { return .query(query.request) }
+        if let list = command as? List { return .list(list.request) }
+        return nil
     }
 
     func expectSameReading(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) {
-        guard let fast = QueryFastPath.parse(arguments) else { return }
+        guard let fast = FastPath.parse(arguments) else { return }
         let full = parsedByArgumentParser(arguments)
         #expect(full != nil, "ArgumentParser refuses \(arguments), which the fast path took", sourceLocation: sourceLocation)
         if let full { #expect(fast == full, "\(arguments)", sourceLocation: sourceLocation) }
@@ -30,24 +33,31 @@ struct QueryFastPathTests {
             ["query", "beyonce", "--template", "{artist} — {title} ({year})"],
             ["query", "mid*", "--limit", "+7", "--format", "tsv", "--verbose"],
             ["query", "", "^genre:", "--", "--limit", "--count"],
+            ["list"],
+            ["--db", "lib.sqlite", "list", "--format=csv", "--offset", "100", "--limit", "20"],
+            ["list", "--offset=-1"],
+            ["--verbose", "list", "--wide", "--format", "json", "--db=lib.sqlite"],
         ]
         for line in lines {
-            #expect(QueryFastPath.parse(line) != nil, "\(line) should take the fast path")
+            #expect(FastPath.parse(line) != nil, "\(line) should take the fast path")
             expectSameReading(line)
         }
     }
 
     @Test func helpMistakesAndAnythingUnusualAreLeftToArgumentParser() {
         let lines: [[String]] = [
-            [], ["query", "--help"], ["query", "-h"], ["query", "help"], ["help", "query"], ["list"], ["--db", "x", "list"],
+            [], ["query", "--help"], ["query", "-h"], ["query", "help"], ["help", "query"], ["show", "1"], ["--db", "x", "stats"],
             ["query", "--limit", "-1"], ["query", "--limit", "ten"], ["query", "--offset", "-3"], ["query", "--limit"],
             ["query", "--format", "xml"], ["query", "--db"], ["query", "--db", "--count"], ["query", "--count", "--count"],
             ["query", "--limit", "1", "--limit", "2"], ["query", "--count=yes"], ["query", "--bogus"], ["query", "-"],
             ["query", "-genre:rock"], ["--count", "query"], ["--sort", "year", "query"], ["query", "--template", "{nope}"],
             ["query", "--generate-completion-script", "bash"], ["--version"], ["query", "--version"], ["--", "query"],
+            ["list", "bowie"], ["list", "help"], ["list", "--help"], ["list", "--sort", "year"], ["list", "--count"],
+            ["list", "--template", "{title}"], ["list", "--offset", "-1"], ["list", "--limit", "-1"], ["list", "--"],
+            ["list", "--", "bowie"], ["list", "--wide", "--wide"], ["list", "--format", "xml"], ["listing"],
         ]
         for line in lines {
-            #expect(QueryFastPath.parse(line) == nil, "\(line) should be left to ArgumentParser")
+            #expect(FastPath.parse(line) == nil, "\(line) should be left to ArgumentParser")
         }
     }
 
@@ -55,10 +65,10 @@ struct QueryFastPathTests {
     /// reads the same way.
     @Test func randomLinesTheFastPathTakesReadAsArgumentParserReadsThem() {
         let pieces = [
-            "query", "query", "--db", "lib.sqlite", "--db=a b.sqlite", "--format", "csv", "json", "--format=ndjson",
+            "query", "query", "list", "list", "--db", "lib.sqlite", "--db=a b.sqlite", "--format", "csv", "json", "--format=ndjson",
             "--sort", "year", "artist:desc", "--limit", "5", "0", "--offset", "2", "--count", "--wide", "--verbose",
             "--template", "{title}", "--", "bowie", "artist:=Low", "^genre:", "-genre:rock", "OR", ",", "", "=", "x=y",
-            "--limit=3", "--sort=title", "help", "-h", "--bogus", "-", "-5",
+            "--limit=3", "--sort=title", "--offset=-2", "help", "-h", "--bogus", "-", "-5",
         ]
         // The same lines on every run: a linear congruential generator, its high bits.
         var state: UInt64 = 20261125
@@ -66,13 +76,18 @@ struct QueryFastPathTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(state >> 33) % count
         }
-        var taken = 0
+        var queries = 0, lists = 0
         for _ in 0..<4000 {
             let line = (0...random(7)).map { _ in pieces[random(pieces.count)] }
-            if QueryFastPath.parse(line) != nil { taken += 1 }
+            switch FastPath.parse(line) {
+            case .query: queries += 1
+            case .list: lists += 1
+            case nil: break
+            }
             expectSameReading(line)
         }
-        #expect(taken > 100, "the sample should exercise the fast path (\(taken) lines took it)")
+        #expect(queries > 100, "the sample should exercise the fast path (\(queries) query lines took it)")
+        #expect(lists > 30, "the sample should exercise the fast path (\(lists) list lines took it)")
     }
 }
 
