@@ -11,6 +11,7 @@ struct FastPathTests {
         let command = try? AlbumStoreCommand.parseAsRoot(GlobalOptions.reordered(arguments))
         if let query = command as? Query { return .query(query.request) }
         if let list = command as? List { return .list(list.request) }
+        if let show = command as? Show { return .show(show.request) }
         return nil
     }
 
@@ -37,6 +38,8 @@ struct FastPathTests {
             ["--db", "lib.sqlite", "list", "--format=csv", "--offset", "100", "--limit", "20"],
             ["list", "--offset=-1"],
             ["--verbose", "list", "--wide", "--format", "json", "--db=lib.sqlite"],
+            ["show", "42"],
+            ["--db", "lib.sqlite", "show", "7", "--format=csv", "--wide", "--verbose"],
         ]
         for line in lines {
             #expect(FastPath.parse(line) != nil, "\(line) should take the fast path")
@@ -46,7 +49,7 @@ struct FastPathTests {
 
     @Test func helpMistakesAndAnythingUnusualAreLeftToArgumentParser() {
         let lines: [[String]] = [
-            [], ["query", "--help"], ["query", "-h"], ["query", "help"], ["help", "query"], ["show", "1"], ["--db", "x", "stats"],
+            [], ["query", "--help"], ["query", "-h"], ["query", "help"], ["help", "query"], ["show"], ["--db", "x", "stats"],
             ["query", "--limit", "-1"], ["query", "--limit", "ten"], ["query", "--offset", "-3"], ["query", "--limit"],
             ["query", "--format", "xml"], ["query", "--db"], ["query", "--db", "--count"], ["query", "--count", "--count"],
             ["query", "--limit", "1", "--limit", "2"], ["query", "--count=yes"], ["query", "--bogus"], ["query", "-"],
@@ -55,6 +58,8 @@ struct FastPathTests {
             ["list", "bowie"], ["list", "help"], ["list", "--help"], ["list", "--sort", "year"], ["list", "--count"],
             ["list", "--template", "{title}"], ["list", "--offset", "-1"], ["list", "--limit", "-1"], ["list", "--"],
             ["list", "--", "bowie"], ["list", "--wide", "--wide"], ["list", "--format", "xml"], ["listing"],
+            ["show", "1", "2"], ["show", "x"], ["show", "-1"], ["show", "--", "1"], ["show", "1", "--limit", "2"],
+            ["show", "help"], ["show", "--help"], ["show", "99999999999999999999"], ["show", "1", "--count"],
         ]
         for line in lines {
             #expect(FastPath.parse(line) == nil, "\(line) should be left to ArgumentParser")
@@ -62,10 +67,12 @@ struct FastPathTests {
     }
 
     /// Random lines from the pieces of real ones: whatever the fast path takes, ArgumentParser
-    /// reads the same way.
+    /// reads the same way. Half of them start with a command's name (the rest may have it
+    /// anywhere, twice or not at all), so that each command's lines are many.
     @Test func randomLinesTheFastPathTakesReadAsArgumentParserReadsThem() {
-        let pieces = [
-            "query", "query", "list", "list", "--db", "lib.sqlite", "--db=a b.sqlite", "--format", "csv", "json", "--format=ndjson",
+        let commands = ["query", "list", "show"]
+        let pieces = commands + [
+            "12", "--db", "lib.sqlite", "--db=a b.sqlite", "--format", "csv", "json", "--format=ndjson",
             "--sort", "year", "artist:desc", "--limit", "5", "0", "--offset", "2", "--count", "--wide", "--verbose",
             "--template", "{title}", "--", "bowie", "artist:=Low", "^genre:", "-genre:rock", "OR", ",", "", "=", "x=y",
             "--limit=3", "--sort=title", "--offset=-2", "help", "-h", "--bogus", "-", "-5",
@@ -76,18 +83,21 @@ struct FastPathTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(state >> 33) % count
         }
-        var queries = 0, lists = 0
-        for _ in 0..<4000 {
-            let line = (0...random(7)).map { _ in pieces[random(pieces.count)] }
+        var taken = ["query": 0, "list": 0, "show": 0]
+        for number in 0..<6000 {
+            let start = number.isMultiple(of: 2) ? [commands[random(commands.count)]] : []
+            let line = start + (0...random(6)).map { _ in pieces[random(pieces.count)] }
             switch FastPath.parse(line) {
-            case .query: queries += 1
-            case .list: lists += 1
+            case .query: taken["query", default: 0] += 1
+            case .list: taken["list", default: 0] += 1
+            case .show: taken["show", default: 0] += 1
             case nil: break
             }
             expectSameReading(line)
         }
-        #expect(queries > 100, "the sample should exercise the fast path (\(queries) query lines took it)")
-        #expect(lists > 30, "the sample should exercise the fast path (\(lists) list lines took it)")
+        for (command, lines) in taken {
+            #expect(lines > 20, "the sample should exercise the fast path (\(lines) \(command) lines took it)")
+        }
     }
 }
 

@@ -1,15 +1,16 @@
-/// `albumstore query` and `albumstore list` read without ArgumentParser, for the command lines
+/// `albumstore query`, `list` and `show` read without ArgumentParser, for the command lines
 /// scripts and people type most: `query` with its terms and `--db`, `--format`, `--sort`,
 /// `--limit`, `--offset`, `--template`, `--count`, `--wide` and `--verbose`; `list` with `--db`,
-/// `--format`, `--limit`, `--offset`, `--wide` and `--verbose`; each option at most once.
+/// `--format`, `--limit`, `--offset`, `--wide` and `--verbose`; `show` with an id and `--db`,
+/// `--format`, `--wide` and `--verbose`; each option at most once.
 ///
 /// Why: ArgumentParser finds a command's options by reflecting over its property wrappers, and
 /// the Swift runtime answers each of its type lookups by scanning the binary's protocol
 /// conformances: about 14 million instructions, several milliseconds, before a query or a page
 /// of the list that takes microseconds (see bench-query in the README).
 ///
-/// It makes the same `QueryRequest` or `ListRequest` that ArgumentParser's `Query` or `List`
-/// would, and runs it; anything it does not recognize (help, a completion request, an unknown
+/// It makes the same `QueryRequest`, `ListRequest` or `ShowRequest` that ArgumentParser's
+/// `Query`, `List` or `Show` would, and runs it; anything it does not recognize (help, a completion request, an unknown
 /// or repeated option, a value that looks like an option, a number that is not one) makes it
 /// answer `nil`, and ArgumentParser parses the line as always, with its own messages. Tests check
 /// that both read every line the fast path takes alike.
@@ -18,11 +19,13 @@ enum FastPath {
     enum Request: Equatable {
         case query(QueryRequest)
         case list(ListRequest)
+        case show(ShowRequest)
 
         var verbose: Bool {
             switch self {
             case .query(let request): request.verbose
             case .list(let request): request.verbose
+            case .show(let request): request.verbose
             }
         }
 
@@ -30,6 +33,7 @@ enum FastPath {
             switch self {
             case .query(let request): try request.run()
             case .list(let request): try request.run()
+            case .show(let request): try request.run()
             }
         }
     }
@@ -39,7 +43,8 @@ enum FastPath {
         guard let line = Line(arguments) else { return nil }
         switch line.command.name {
         case "query": return query(line).map(Request.query)
-        default: return list(line).map(Request.list)
+        case "list": return list(line).map(Request.list)
+        default: return show(line).map(Request.show)
         }
     }
 
@@ -47,20 +52,25 @@ enum FastPath {
         var request = QueryRequest(terms: line.terms, count: line.has("--count"))
         request.sort = line.value("--sort")
         request.template = line.value("--template")
-        guard line.setCommonOptions(
-            db: &request.db, verbose: &request.verbose, offset: &request.offset, limit: &request.limit,
-            format: &request.format, wide: &request.wide),
-            (try? request.validate()) != nil
+        guard line.setCommonOptions(db: &request.db, verbose: &request.verbose, format: &request.format, wide: &request.wide),
+              line.setPaging(offset: &request.offset, limit: &request.limit), (try? request.validate()) != nil
         else { return nil }
         return request
     }
 
     private static func list(_ line: Line) -> ListRequest? {
         var request = ListRequest()
-        guard line.terms.isEmpty, !line.sawSeparator, line.setCommonOptions(
-            db: &request.db, verbose: &request.verbose, offset: &request.offset, limit: &request.limit,
-            format: &request.format, wide: &request.wide),
-            (try? request.validate()) != nil
+        guard line.terms.isEmpty, !line.sawSeparator,
+              line.setCommonOptions(db: &request.db, verbose: &request.verbose, format: &request.format, wide: &request.wide),
+              line.setPaging(offset: &request.offset, limit: &request.limit), (try? request.validate()) != nil
+        else { return nil }
+        return request
+    }
+
+    private static func show(_ line: Line) -> ShowRequest? {
+        guard line.terms.count == 1, !line.sawSeparator, let id = Int64(line.terms[0]) else { return nil }
+        var request = ShowRequest(id: id)
+        guard line.setCommonOptions(db: &request.db, verbose: &request.verbose, format: &request.format, wide: &request.wide)
         else { return nil }
         return request
     }
@@ -77,6 +87,7 @@ enum FastPath {
             Command(name: "query", flags: ["--count", "--wide", "--verbose"],
                     valued: ["--db", "--format", "--sort", "--limit", "--offset", "--template"]),
             Command(name: "list", flags: ["--wide", "--verbose"], valued: ["--db", "--format", "--limit", "--offset"]),
+            Command(name: "show", flags: ["--wide", "--verbose"], valued: ["--db", "--format"]),
         ]
         /// What may come before the command's name (`GlobalOptions`).
         static let globalFlags: [Substring] = ["--verbose"]
@@ -151,15 +162,21 @@ enum FastPath {
 
         func value(_ name: Substring) -> String? { values.first { $0.name == name }?.value }
 
-        /// Sets the options `query` and `list` share; `false` when a value is not what its
+        /// Sets the options every command here takes; `false` when a value is not what its
         /// option takes (ArgumentParser then says so).
-        func setCommonOptions(
-            db: inout String?, verbose: inout Bool, offset: inout Int, limit: inout Int?,
-            format: inout OutputFormat, wide: inout Bool
-        ) -> Bool {
+        func setCommonOptions(db: inout String?, verbose: inout Bool, format: inout OutputFormat, wide: inout Bool) -> Bool {
             db = value("--db")
             verbose = has("--verbose")
             wide = has("--wide")
+            if let text = value("--format") {
+                guard let named = OutputFormat(rawValue: text) else { return false }
+                format = named
+            }
+            return true
+        }
+
+        /// Sets `--offset` and `--limit`; `false` when one is not a number.
+        func setPaging(offset: inout Int, limit: inout Int?) -> Bool {
             if let text = value("--offset") {
                 guard let number = Int(text) else { return false }
                 offset = number
@@ -167,10 +184,6 @@ enum FastPath {
             if let text = value("--limit") {
                 guard let number = Int(text) else { return false }
                 limit = number
-            }
-            if let text = value("--format") {
-                guard let named = OutputFormat(rawValue: text) else { return false }
-                format = named
             }
             return true
         }

@@ -16,8 +16,15 @@ enum AlbumPrinter {
     /// - Throws: `ByteSinkError` when stdout cannot take the output (`.brokenPipe` when its reader
     ///   went away, which the command ends quietly).
     static func print(_ albums: [(index: Int, album: Album)], as output: FormatOptions) throws {
-        let writer = writer(for: output, lastIndex: albums.last?.index)
-        try writer.write(contentsOf: albums)
+        try print(albums, format: output.format, wide: output.wide)
+    }
+
+    /// `print(_:as:)` with the format and `--wide` as plain values.
+    static func print(_ albums: [(index: Int, album: Album)], format: OutputFormat, wide: Bool) throws {
+        let writer = writer(format: format, wide: wide, lastIndex: albums.last?.index)
+        // A loop, not `write(contentsOf:)`: its generic `Sequence` costs the runtime a scan of
+        // the binary's conformances at the first call, a millisecond of `show`.
+        for (index, album) in albums { try writer.write(album, index: index) }
         try writer.finish()
     }
 
