@@ -41,8 +41,9 @@ final class ExclusiveConnection: @unchecked Sendable {
     /// the same connection when `reentrant`, and throws `SQLiteError.reentrantCall` otherwise.
     func withConnection<T>(reentrant: Bool, _ body: (Connection) throws -> T) throws -> T {
         let me = ThreadID.current
-        if owner.load(ordering: .relaxed) == me, let connection {
-            guard reentrant else { throw SQLiteError.reentrantCall }
+        if owner.load(ordering: .relaxed) == me {
+            // No connection yet: a call from inside its opening.
+            guard reentrant, let connection else { throw SQLiteError.reentrantCall }
             return try body(connection)
         }
         lock.lock()
