@@ -43,11 +43,6 @@ enum AlbumPrinter {
         try albums.write(to: writer(format: format, wide: wide, lastIndex: lastIndex), offset: offset, limit: limit)
     }
 
-    /// A writer of `output`'s format to stdout.
-    static func writer(for output: FormatOptions, lastIndex: Int?) -> any AlbumWriter {
-        writer(format: output.format, wide: output.wide, lastIndex: lastIndex)
-    }
-
     /// A writer of `format` to stdout; a table cut to the terminal unless `wide`.
     static func writer(format: OutputFormat, wide: Bool, lastIndex: Int?) -> any AlbumWriter {
         let stdout = FileDescriptorSink(fileDescriptor: STDOUT_FILENO)
