@@ -32,6 +32,8 @@ public final class Library: Sendable {
     let changeLog: ChangeLog
     /// The order statistics as the writer last read them, for navigation writes.
     let orderBlocks = OrderBlocksCache()
+    /// The database file as `OpenLibraries` knows it (`nil` in memory).
+    private let openFile: String?
     let hub = ChangeHub()
     /// The change log position up to which change sets have gone to subscribers.
     let delivered = Mutex<Int64>(0)
@@ -63,6 +65,7 @@ public final class Library: Sendable {
         history = UndoHistory(limit: historyLimit)
         changeLog = ChangeLog(retention: retention)
         self.path = path
+        openFile = path == ":memory:" ? nil : OpenLibraries.absolutePath(path)
         self.access = access
         self.busyTimeout = busyTimeout
         self.migrator = migrator
@@ -95,11 +98,16 @@ public final class Library: Sendable {
             }
             delivered.withLock { $0 = latest }
             self.database = database
+            if let openFile { OpenLibraries.register(openFile) }
         } catch let error as SQLiteError where error.isNotADatabase {
             throw SchemaError.notAnAlbumStore(path: path, reason: "the file is not a SQLite database")
         } catch let error as SQLiteError {
             throw StorageError(error, path: path, busyTimeout: busyTimeout)
         }
+    }
+
+    deinit {
+        if let openFile { OpenLibraries.unregister(openFile) }
     }
 
     /// Whether the file keeps the albums' order statistics (a test's own migrations may make none).
@@ -176,8 +184,10 @@ public final class Library: Sendable {
     /// Facts about the file, for `albumstore info`.
     public func info() throws -> LibraryInfo {
         let albumCount = try albums.count()
-        let size = { (path: String) in
-            (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        // stat(2): it opens nothing (see `OpenLibraries`).
+        let size = { (path: String) -> Int in
+            if case let .regular(file) = FileStatus(path: path) { return Int(file.size) }
+            return 0
         }
         return LibraryInfo(
             path: path, schemaVersion: schemaVersion, sqliteVersion: Connection.sqliteVersion,

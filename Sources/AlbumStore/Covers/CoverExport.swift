@@ -38,7 +38,10 @@ extension CoverRepository {
     @discardableResult
     public func write(albumID: Int64, to url: URL) throws -> CoverInfo? {
         guard try info(albumID: albumID) != nil else { return nil }
-        guard let file = try? OpenFile.writing(url.path) else {
+        let file: OpenFile
+        do { file = try OpenFile.writing(url.path) } catch let failure as OpenFile.Failure where failure.refusal != nil {
+            throw CoverError.file(path: url.path, reason: failure.description)
+        } catch {
             throw CoverError.file(path: url.path, reason: "cannot be written")
         }
         let sink = file.sink()

@@ -77,6 +77,9 @@ final class CatalogInput {
     ///
     /// - Throws: `CatalogError` (line 0) when the file cannot be opened or read.
     convenience init(path: String, encoding: CatalogEncoding? = nil, chunkSize: Int = defaultChunkSize) throws {
+        do { try OpenLibraries.refuse(path) } catch let error as StorageError {
+            throw CatalogError(line: 0, reason: error.message)
+        }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw CatalogError(line: 0, reason: "cannot be opened: \(Self.describe(errno))") }
         try self.init(descriptor: descriptor, closes: true, encoding: encoding, chunkSize: chunkSize)

@@ -88,7 +88,9 @@ public enum SnapshotFile {
     public static func snapshot(contentsOf url: URL) throws -> Snapshot {
         let source = url.relativePath
         let file: OpenFile
-        do { file = try OpenFile.reading(url.path) } catch {
+        do { file = try OpenFile.reading(url.path) } catch let failure as OpenFile.Failure where failure.refusal != nil {
+            throw SessionError.badSnapshotFile(source: source, place: "", reason: failure.description)
+        } catch {
             let exists = FileManager.default.fileExists(atPath: url.path)
             throw SessionError.badSnapshotFile(source: source, place: "", reason: exists ? "cannot be read" : "no such file")
         }

@@ -41,7 +41,11 @@ public final class OpenFile {
         try opening(path, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: permissions)
     }
 
+    /// Refuses the files of a library open in this process first (`OpenLibraries`).
     private static func opening(_ path: String, flags: Int32, permissions: mode_t = 0) throws -> OpenFile {
+        do { try OpenLibraries.refuse(path) } catch let error as StorageError {
+            throw Failure(errno: EBUSY, refusal: error.message)
+        }
         while true {
             let descriptor = open(path, flags | O_CLOEXEC, permissions)
             if descriptor >= 0 { return OpenFile(fileDescriptor: descriptor, closes: true) }
@@ -90,8 +94,16 @@ public final class OpenFile {
     /// Why a file could not be opened or read: `errno`, and the system's words for it.
     public struct Failure: Error, Equatable, CustomStringConvertible {
         public let errno: Int32
+        /// Why the library itself refused the path (an open library's own file), if it did.
+        var refusal: String?
+
+        init(errno: Int32, refusal: String? = nil) {
+            self.errno = errno
+            self.refusal = refusal
+        }
+
         /// The system's message in lower case, as error lines put it: "no such file or directory".
-        public var description: String { String(cString: strerror(errno)).lowercased() }
+        public var description: String { refusal ?? String(cString: strerror(errno)).lowercased() }
     }
 }
 

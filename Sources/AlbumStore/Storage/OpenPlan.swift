@@ -40,7 +40,8 @@ struct OpenPlan: Sendable, Equatable {
     struct ReadingFacts: Sendable, Equatable {
         var fileIsWritable: Bool
         var folderIsWritable: Bool
-        /// The header says WAL (bytes 18 and 19 are 2).
+        /// The header says WAL (bytes 18 and 19 are 2). Not read, and `false`, when the file and
+        /// its folder are writable: the plan does not depend on it then.
         var isWAL: Bool
         var walFileExists: Bool
         /// Some write permission bit is set on the file.
@@ -59,11 +60,14 @@ struct OpenPlan: Sendable, Equatable {
     }
 
     /// The facts about `path`, a readable regular file with mode bits `mode`.
+    /// The header is read only when the plan depends on it (the file or its folder not writable).
     static func readingFacts(_ path: String, mode: UInt32) -> ReadingFacts {
-        ReadingFacts(
-            fileIsWritable: FileStatus.isWritable(path),
-            folderIsWritable: FileStatus.isWritable(FileStatus.folder(of: path)),
-            isWAL: isWAL(path),
+        let fileIsWritable = FileStatus.isWritable(path)
+        let folderIsWritable = FileStatus.isWritable(FileStatus.folder(of: path))
+        return ReadingFacts(
+            fileIsWritable: fileIsWritable,
+            folderIsWritable: folderIsWritable,
+            isWAL: fileIsWritable && folderIsWritable ? false : isWAL(path),
             walFileExists: FileStatus(path: path + "-wal") != .missing,
             anyoneMayWrite: mode & 0o222 != 0)
     }
@@ -87,10 +91,11 @@ struct OpenPlan: Sendable, Equatable {
     }
 
     /// Whether the file's header marks a WAL database: "SQLite format 3\0", then bytes 18 and 19
-    /// (write and read version) 2. Related SQLite documentation: https://sqlite.org/fileformat2.html
+    /// (write and read version) 2. Read through SQLite (`DatabaseFileHeader`), never with a
+    /// descriptor of our own: closing that would drop the locks of this process's connections
+    /// to the file (see `OpenLibraries`). Related SQLite documentation: https://sqlite.org/fileformat2.html
     static func isWAL(_ path: String) -> Bool {
-        guard let header = try? OpenFile.reading(path).read(upToCount: 20), header.count == 20 else { return false }
-        let bytes = Array(header)
+        guard let bytes = try? DatabaseFileHeader.read(path: path, count: 20) else { return false }
         return bytes[0..<16].elementsEqual("SQLite format 3\0".utf8) && bytes[18] == 2 && bytes[19] == 2
     }
 

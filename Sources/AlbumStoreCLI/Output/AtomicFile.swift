@@ -15,6 +15,8 @@ enum AtomicFile {
     /// - Throws: `AtomicFileError` when the file cannot be made or put in place, or what `body`
     ///   throws; the temporary file is removed then.
     static func write(to path: String, _ body: (FileDescriptorSink) throws -> Void) throws {
+        // Renamed over an open library's file, the output would replace the library.
+        try OpenLibraries.refuse(path)
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         var template = Array((folder + "/.\(url.lastPathComponent).XXXXXX").utf8CString)
