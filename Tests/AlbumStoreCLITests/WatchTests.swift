@@ -31,6 +31,24 @@ struct WatchTests {
         #expect(watch.interrupt() == 0)
     }
 
+    /// Each `add` is the last connection to close: had `watch` dropped its own locks (a
+    /// descriptor of the database closed outside SQLite), the first would delete the WAL under
+    /// it and `watch` would see nothing more.
+    @Test func watchPrintsEveryChangeOfProcessesThatComeAndGo() throws {
+        try store.run("init")
+        let watch = try startWatch("--format", "ndjson")
+
+        var added: [Int64] = []
+        for title in ["Low", "Heroes", "Lodger"] {
+            added.append(try store.add(title, by: "David Bowie").id)
+            #expect(watch.wait { watch.stdoutLines.count == added.count }, "watch saw \(watch.stdoutLines.count) of \(added.count)")
+        }
+
+        #expect(try changeSets(watch.stdoutLines).map(\.albums.inserted) == added.map { RowIDs([$0]) })
+        #expect(try store.titles() == ["Low", "Heroes", "Lodger"])
+        #expect(watch.interrupt() == 0)
+    }
+
     @Test func aChangeFeedInThisProcessSeesACommitOfASpawnedProcess() async throws {
         let library = try Library.open(at: URL(fileURLWithPath: store.db))
         var feed = library.changeFeed().makeAsyncIterator()
