@@ -50,7 +50,8 @@ public final class Database: Sendable {
     /// Runs `body` on the writer inside an immediate transaction: commits on return, rolls back on throw.
     /// - Throws: `SQLiteError.reentrantCall` when this thread already holds the writer.
     public func write<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
-        try withWriter { connection in try connection.transaction(.immediate) { try body(connection) } }
+        try refuseInsideRead()
+        return try withWriter { connection in try connection.transaction(.immediate) { try body(connection) } }
     }
 
     /// Runs `body` inside a read transaction: a consistent snapshot of committed data, never
@@ -73,9 +74,23 @@ public final class Database: Sendable {
     /// Runs `body` on the writer with no transaction of its own (for pragmas, hooks, migrations).
     /// - Throws: `SQLiteError.reentrantCall` when this thread already holds the writer.
     public func withWriter<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
-        try writer.withConnection(reentrant: false) { connection in try body(connection) }
+        try refuseInsideRead()
+        return try writer.withConnection(reentrant: false) { connection in try body(connection) }
+    }
+
+    /// Closes every connection: idle ones now, one in use when its closure returns. Later calls
+    /// throw `SQLiteError.closed`.
+    public func close() {
+        writer.close()
+        readers?.close()
     }
 
     /// Whether the calling thread is inside a closure that holds the writer.
     public var isWriterHeldByCurrentThread: Bool { writer.isHeldByCurrentThread }
+
+    /// A write from inside a read's closure would commit unseen by that read: its snapshot stays
+    /// as it began, and a later read in the closure would not find what was just written.
+    private func refuseInsideRead() throws(SQLiteError) {
+        if readers?.isHeldByCurrentThread == true { throw SQLiteError.writeInsideRead }
+    }
 }

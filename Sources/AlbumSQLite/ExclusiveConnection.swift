@@ -19,6 +19,8 @@ final class ExclusiveConnection: @unchecked Sendable {
     /// `nil` until the first call when the connection is opened on demand.
     private var connection: Connection?
     private let open: (@Sendable () throws(SQLiteError) -> Connection)?
+    /// Set by `close()`, under `lock`.
+    private var isClosed = false
     /// The thread holding the lock (`ThreadID.none` when free). Only the holder writes its own
     /// id, so a thread that reads its own id here surely holds the lock.
     private let owner = Atomic<UInt>(ThreadID.none)
@@ -43,6 +45,7 @@ final class ExclusiveConnection: @unchecked Sendable {
         let me = ThreadID.current
         if owner.load(ordering: .relaxed) == me {
             // No connection yet: a call from inside its opening.
+            if isClosed { throw SQLiteError.closed }
             guard reentrant, let connection else { throw SQLiteError.reentrantCall }
             return try body(connection)
         }
@@ -55,8 +58,23 @@ final class ExclusiveConnection: @unchecked Sendable {
         return try body(try opened())
     }
 
+    /// Drops the connection (closing it once nothing else holds it); later calls throw
+    /// `SQLiteError.closed`. Waits for a call under way on another thread.
+    func close() {
+        if owner.load(ordering: .relaxed) == ThreadID.current {
+            connection = nil
+            isClosed = true
+            return
+        }
+        lock.lock()
+        connection = nil
+        isClosed = true
+        lock.unlock()
+    }
+
     /// The connection, opened now if it is not yet. Only under `lock`.
     private func opened() throws(SQLiteError) -> Connection {
+        if isClosed { throw SQLiteError.closed }
         if let connection { return connection }
         guard let open else { preconditionFailure("an ExclusiveConnection has a connection or a way to open one") }
         let connection = try open()
@@ -79,6 +97,16 @@ enum ThreadID {
 }
 
 extension SQLiteError {
+    /// A call on a database after `Database.close()`.
+    public static let closed = SQLiteError(extendedCode: ResultCode.misuse, message: "the database was closed")
+
+    /// A write from inside a closure that holds a reader (`Database.read`): the read's snapshot
+    /// would not see it.
+    public static let writeInsideRead = SQLiteError(
+        extendedCode: ResultCode.misuse,
+        message: "a change cannot be made from inside a read's closure (forEach, say), whose snapshot would not "
+            + "see it: collect what to change and change it after the read, or read and change inside write(_:)")
+
     /// A call into a database from inside a closure that already holds its writer, on the same
     /// thread: it would wait for itself forever.
     public static let reentrantCall = SQLiteError(

@@ -40,4 +40,6 @@ public final class Lock: @unchecked Sendable {
     public func wait() { pthread_cond_wait(condition, mutex) }
     /// Wakes one thread in `wait()`.
     public func signal() { pthread_cond_signal(condition) }
+    /// Wakes every waiting thread.
+    public func broadcast() { pthread_cond_broadcast(condition) }
 }

@@ -15,6 +15,7 @@ final class ReaderPool: @unchecked Sendable {
     private let condition = Lock()
     private var idle: [Connection] = []
     private var opened = 0
+    private var isClosed = false
     /// The connection each thread holds. An array, not a dictionary: it holds `capacity` at most,
     /// and a first `[UInt: Connection]` costs the Swift runtime a scan of the binary's protocol
     /// conformances (a command's start).
@@ -27,14 +28,40 @@ final class ReaderPool: @unchecked Sendable {
         self.capacity = capacity
     }
 
+    /// Whether the calling thread is inside a closure holding one of the readers.
+    var isHeldByCurrentThread: Bool {
+        let me = ThreadID.current
+        condition.lock()
+        defer { condition.unlock() }
+        return held.contains { $0.thread == me }
+    }
+
+    /// Closes the idle connections now and each one in use when its closure returns; later
+    /// calls throw `SQLiteError.closed`.
+    func close() {
+        condition.lock()
+        isClosed = true
+        idle.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+
     func withConnection<T>(_ body: (Connection) throws -> T) throws -> T {
         let me = ThreadID.current
         condition.lock()
+        if isClosed {
+            condition.unlock()
+            throw SQLiteError.closed
+        }
         if let connection = held.first(where: { $0.thread == me })?.connection {
             condition.unlock()
             return try body(connection)
         }
-        while idle.isEmpty && opened >= capacity { condition.wait() }
+        while idle.isEmpty && opened >= capacity && !isClosed { condition.wait() }
+        if isClosed {
+            condition.unlock()
+            throw SQLiteError.closed
+        }
         let connection: Connection
         if let reused = idle.popLast() {
             connection = reused
@@ -57,7 +84,7 @@ final class ReaderPool: @unchecked Sendable {
         defer {
             condition.lock()
             held.removeAll { $0.thread == me }
-            idle.append(connection)
+            if isClosed { opened -= 1 } else { idle.append(connection) }
             condition.signal()
             condition.unlock()
         }

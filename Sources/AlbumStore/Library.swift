@@ -32,6 +32,8 @@ public final class Library: Sendable {
     let changeLog: ChangeLog
     /// The order statistics as the writer last read them, for navigation writes.
     let orderBlocks = OrderBlocksCache()
+    /// The `write(_:)` under way, seen by the thread running it.
+    let openTransaction = OpenTransaction()
     /// The database file as `OpenLibraries` knows it (`nil` in memory).
     private let openFile: String?
     let hub = ChangeHub()
@@ -106,9 +108,7 @@ public final class Library: Sendable {
         }
     }
 
-    deinit {
-        if let openFile { OpenLibraries.unregister(openFile) }
-    }
+    deinit { close() }
 
     /// Whether the file keeps the albums' order statistics (a test's own migrations may make none).
     private static func hasOrderStatistics(in connection: Connection) throws -> Bool {
@@ -202,20 +202,22 @@ public final class Library: Sendable {
     ///   history's back.
     @discardableResult
     public func undo() throws -> HistoryEntry {
+        try refuseInOpenTransaction("undo")
         guard try read({ try history.canUndo(in: $0) }) else {
             // Nothing to undo because the history is full of undone commands: say where it ends.
             let isFull = try read { try history.isFull(in: $0) }
             throw isFull ? HistoryError.nothingOlderToUndo(limit: history.limit) : HistoryError.nothingToUndo
         }
-        return try write { command in try history.undo(in: command.connection).0 }
+        return try commit { command in try history.undo(in: command.connection).0 }
     }
 
     /// Does the most recently undone command again.
     /// - Throws: `HistoryError.nothingToRedo`, or `.conflict`.
     @discardableResult
     public func redo() throws -> HistoryEntry {
+        try refuseInOpenTransaction("redo")
         guard try read({ try history.canRedo(in: $0) }) else { throw HistoryError.nothingToRedo }
-        return try write { command in try history.redo(in: command.connection).0 }
+        return try commit { command in try history.redo(in: command.connection).0 }
     }
 
     /// Forgets the command `undo()` would undo next, without undoing it, and returns it.
@@ -258,7 +260,11 @@ public final class Library: Sendable {
     func perform<T: Sendable>(
         recording tables: [String] = TableDescription.undoable, _ body: (Command) throws -> (T, String)
     ) throws -> T {
-        try write { command in
+        // Inside `write(_:)`: a part of its command, which records the whole.
+        if let command = openTransaction.command(for: database) {
+            return try command.connection.savepoint { try body(command).0 }
+        }
+        return try commit { command in
             let recorder = try ChangeRecorder(connection: command.connection, tables: tables)
             let (result, description) = try body(command)
             let changeset = try recorder.changeset()
@@ -277,13 +283,19 @@ public final class Library: Sendable {
     /// its trigger logs one entry and numbers it, so the write knows the entry's place in the
     /// log (`Command.latestCursor`) and needs no numbering of its own. (Debug builds check it.)
     func navigate<T: Sendable>(_ body: (Command) throws -> T) throws -> T {
-        try write(navigation: true) { command in try body(command) }
+        if let command = openTransaction.command(for: database) {
+            return try command.connection.savepoint { try body(command) }
+        }
+        return try commit(navigation: true) { command in try body(command) }
     }
 
     /// Runs a bulk append (see `AlbumRepository.append(contentsOf:)`): `body` returns the new ids,
     /// which the history keeps instead of a changeset.
     func performAppend(_ body: (Connection) throws -> (RowIDs, String)) throws -> RowIDs {
-        try write { command in
+        if let command = openTransaction.command(for: database) {
+            return try command.connection.savepoint { try body(command.connection).0 }
+        }
+        return try commit { command in
             let (ids, description) = try body(command.connection)
             if !ids.isEmpty { try history.recordAppend(ids, description: description, in: command.connection) }
             return ids
@@ -294,8 +306,9 @@ public final class Library: Sendable {
     /// of its in-place updates, kept together as one history entry. A body that throws
     /// `RollingBack` leaves the library as it was and returns the result it carries.
     func performImport<T: Sendable>(_ body: (Connection) throws -> (T, RowIDs, Changeset, String)) throws -> T {
+        try refuseInOpenTransaction("an import is a transaction of its own")
         do {
-            return try write { command in
+            return try commit { command in
                 let (result, ids, updates, description) = try body(command.connection)
                 if !ids.isEmpty {
                     try history.recordAppend(ids, updates: updates, description: description, in: command.connection)
@@ -319,8 +332,9 @@ public final class Library: Sendable {
     /// statistics made right first (if they may have missed writes) and tidied last (blocks cut
     /// or merged, `OrderBlocks.finish`), then hands the change log's new entries to subscribers.
     /// `navigation`: `body` changes no album (see `navigate`).
-    private func write<T: Sendable>(navigation: Bool = false, _ body: (Command) throws -> T) throws -> T {
+    private func commit<T: Sendable>(navigation: Bool = false, _ body: (Command) throws -> T) throws -> T {
         try refuseIfReadOnly()
+        try refuseIfClosed()
         return try retryingStaleOrder {
             try mappingStorageErrors(path: path, busyTimeout: busyTimeout) {
                 try database.withWriter { connection in
@@ -432,11 +446,87 @@ public final class Library: Sendable {
         }
     }
 
+    // MARK: Transactions
+
+    /// Runs `body` as one transaction and one command: the changes it makes through `library`
+    /// (moving albums, setting the current album, editing, appending...) commit together, reach
+    /// observers as one change set, and `undo()` takes them back as one step, session state
+    /// included. Reads in `body` see its own writes. When `body` throws, nothing it did stays.
+    ///
+    /// ```swift
+    /// try library.write("move and show") { library in
+    ///     let album = try library.albums.move(id: id, to: 0)
+    ///     try library.session.setCurrentAlbum(id: album.id)
+    /// }
+    /// ```
+    ///
+    /// `body` runs on the calling thread holding the library's write lock: other threads' writes
+    /// wait (up to `busyTimeout`), reads on other threads go on and see the state before it.
+    /// Inside it, `undo()`, `redo()` and imports throw `StorageError` `.misuse`.
+    /// - Parameter description: How the history names the command.
+    @discardableResult
+    public func write<T: Sendable>(_ description: String = "changes", _ body: (Library) throws -> T) throws -> T {
+        try refuseInOpenTransaction("a transaction inside a transaction")
+        return try perform(recording: TableDescription.restorable) { command in
+            openTransaction.begin(command)
+            defer { openTransaction.end() }
+            return (try body(self), description)
+        }
+    }
+
+    /// `write(_:_:)` without blocking Swift's cooperative threads: `body` runs on a thread of its
+    /// own. The way for an app to make any change from async code.
+    @discardableResult
+    public func write<T: Sendable>(
+        _ description: String = "changes", _ body: @escaping @Sendable (Library) throws -> T
+    ) async throws -> T {
+        try await offCooperativeThreads { try self.write(description, body) }
+    }
+
+    /// Throws when called inside `write(_:)`'s body, for what cannot be part of it.
+    private func refuseInOpenTransaction(_ what: String) throws {
+        guard openTransaction.command(for: database) == nil else {
+            throw StorageError(.misuse, path: path, message: "\(what) cannot run inside write(_:); run it after the transaction")
+        }
+    }
+
+    // MARK: Closing
+
+    /// Closes the library now: its connections and file descriptors are released, its change
+    /// streams end, and every later call throws `StorageError` `.misuse`. A transaction or read
+    /// under way on another thread finishes first. Closing twice does nothing. (Releasing the
+    /// last reference to a library closes it too.)
+    public func close() {
+        guard isOpen.exchange(false, ordering: .sequentiallyConsistent) else { return }
+        database.close()
+        hub.finishAll()
+        if let openFile { OpenLibraries.unregister(openFile) }
+    }
+
+    /// Whether `close()` has not been called.
+    private let isOpen = Atomic(true)
+
+    func refuseIfClosed() throws {
+        guard isOpen.load(ordering: .relaxed) else {
+            throw StorageError(.misuse, path: path, message: "the library was closed")
+        }
+    }
+
     // MARK: Reading
 
     /// Runs `body` on a reader, in a read transaction (a snapshot of committed data).
+    /// Inside `write(_:)` on its thread, the transaction's own connection: reads see its writes.
     func read<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
-        try mappingStorageErrors(path: path, busyTimeout: busyTimeout) { try database.read(body) }
+        try refuseIfClosed()
+        if let command = openTransaction.command(for: database) { return try body(command.connection) }
+        return try mappingStorageErrors(path: path, busyTimeout: busyTimeout) { try database.read(body) }
+    }
+
+    /// `read` for one statement, without a transaction of its own (see `Database.readStatement`).
+    func readStatement<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
+        try refuseIfClosed()
+        if let command = openTransaction.command(for: database) { return try body(command.connection) }
+        return try mappingStorageErrors(path: path, busyTimeout: busyTimeout) { try database.readStatement(body) }
     }
 
     /// `read` without blocking Swift's cooperative threads.

@@ -8,6 +8,8 @@ public enum AlbumError: Error, CustomStringConvertible, Sendable, Equatable {
     case notFound(id: Album.ID)
     /// Another album already has this external id.
     case duplicateExternalID(String, existing: Album.ID)
+    /// Other writers changed the album each time an edit was about to be saved.
+    case changedDuringEdit(id: Album.ID, attempts: Int)
 
     public var description: String {
         switch self {
@@ -22,6 +24,8 @@ public enum AlbumError: Error, CustomStringConvertible, Sendable, Equatable {
             "no album with id \(id)"
         case let .duplicateExternalID(externalID, existing):
             "external id: \(externalID) already belongs to album \(existing)"
+        case let .changedDuringEdit(id, attempts):
+            "album \(id) was changed by another writer during each of \(attempts) attempts to edit it; try again later"
         }
     }
 }

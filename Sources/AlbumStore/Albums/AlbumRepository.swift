@@ -66,12 +66,11 @@ public struct AlbumRepository: Sendable {
     /// of committed data: what commits meanwhile is not seen, and the writer never waits. A
     /// throw from `body` ends the read and is rethrown.
     ///
-    /// `body` may read the library: its reads see the same snapshot. A command from `body` on a
-    /// library file commits as usual (the albums still to come are from the snapshot taken
-    /// before it). An in-memory library reads through its writer, so there a command from `body`
-    /// throws `StorageError` (reason `.misuse`) at once, and other threads' commands wait until
-    /// the read is over. A read held open (a slow `body`) keeps the write-ahead log from being
-    /// checkpointed past its snapshot.
+    /// `body` may read the library: its reads see the same snapshot. A command from `body`
+    /// throws `StorageError` (reason `.misuse`) at once: the snapshot would not see it. Collect
+    /// what to change and change it afterwards, or read and change inside `Library.write(_:_:)`.
+    /// A read held open (a slow `body`) keeps the write-ahead log from being checkpointed past
+    /// its snapshot.
     /// - Throws: `StorageError`, or what `body` throws.
     public func forEach(offset: Int = 0, limit: Int = .max, _ body: (_ index: Int, _ album: Album) throws -> Void) throws {
         try stream(offset: offset, limit: limit) { index, row in try body(index, try Album(row: row)) }
@@ -282,12 +281,13 @@ public struct AlbumRepository: Sendable {
     ///
     /// `change` runs outside the write lock, on the album as last committed, so it may call the
     /// library itself. If another writer changes the album before the edit is saved, `change`
-    /// runs again on the new values.
-    /// - Throws: `AlbumError.notFound`, `.invalid` or `.duplicateExternalID`, or what `change`
-    ///   throws; nothing changes then.
+    /// runs again on the new values, up to 10 times.
+    /// - Throws: `AlbumError.notFound`, `.invalid` or `.duplicateExternalID`, `.changedDuringEdit`
+    ///   when other writers changed the album every time, or what `change` throws; nothing
+    ///   changes then.
     @discardableResult
     public func update(id: Album.ID, _ change: (inout AlbumDraft) throws -> Void) throws -> Album {
-        while true {
+        for _ in 0..<Self.editAttempts {
             guard let album = try album(id: id) else { throw AlbumError.notFound(id: id) }
             var draft = album.draft
             try change(&draft)
@@ -309,7 +309,11 @@ public struct AlbumRepository: Sendable {
             }
             if let saved { return saved }
         }
+        throw AlbumError.changedDuringEdit(id: id, attempts: Self.editAttempts)
     }
+
+    /// How often `update(id:_:)` runs its change again on an album other writers keep changing.
+    static let editAttempts = 10
 
     // MARK: Checks before the write lock
 

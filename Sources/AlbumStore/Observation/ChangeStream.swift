@@ -106,6 +106,15 @@ final class ChangeHub: Sendable {
         return ChangeStream(subscription: subscription)
     }
 
+    /// Ends every subscription (the library was closed or released).
+    func finishAll() {
+        let live = subscribers.withLock { list -> [Subscription] in
+            defer { list.removeAll() }
+            return list.compactMap(\.subscription)
+        }
+        for subscription in live { subscription.finish() }
+    }
+
     var hasSubscribers: Bool {
         subscribers.withLock { list in
             list.removeAll { $0.subscription?.isFinished ?? true }

@@ -75,7 +75,7 @@ extension AlbumRepository {
     /// transaction around it: the statement reads one snapshot anyway. (`forEach` and `write`
     /// keep theirs: their callbacks may read the library on the same connection meanwhile.)
     private func readStatement<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
-        try mappingStorageErrors(path: library.path, busyTimeout: library.busyTimeout) { try library.database.readStatement(body) }
+        try library.readStatement(body)
     }
 
     /// The SQL of the albums query, without its LIMIT and OFFSET values.

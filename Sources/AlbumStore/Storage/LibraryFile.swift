@@ -45,8 +45,6 @@ enum LibraryFile {
     /// Checks that a backup can be written at `path`, creating its missing folders.
     /// - Parameter source: The library's own file: a backup must not replace it.
     static func prepareBackup(at path: String, overwrite: Bool, source: FileStatus) throws {
-        // A copy renamed over an open library's `-wal` would become that library's log.
-        try OpenLibraries.refuse(path)
         switch FileStatus(path: path) {
         case .missing: try PrivateFolders.create(above: path)
         case .failed(let code): throw refusal(of: path, errno: code)
@@ -58,6 +56,8 @@ enum LibraryFile {
             }
             guard overwrite else { throw StorageError(.alreadyExists, path: path) }
         }
+        // A copy renamed over an open library's `-wal` would become that library's log.
+        try OpenLibraries.refuse(path)
         guard FileStatus.isWritable(FileStatus.folder(of: path)) else {
             throw StorageError(.readOnly, path: path, message: "its folder cannot be written")
         }

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+@testable import AlbumStore
+
+/// `Library.write(_:_:)`: several commands as one transaction and one undo step, whose reads see
+/// its own writes; and `close()`.
+struct WriteTransactionTests {
+    let directory = try! TemporaryDirectory()
+    let library: Library
+
+    init() throws {
+        library = try Library.open(at: directory.file("library.sqlite"))
+        for draft in AlbumDraft.classics { try library.albums.append(draft) }
+    }
+
+    @Test func aMoveAndASavedCurrentAlbumCommitTogetherAndUndoAsOneStep() throws {
+        let before = try library.titles()
+        let last = try library.albums.album(at: -1)
+        try library.session.setCurrentAlbum(at: 1)
+        let entries = try library.historyEntries().count
+
+        try library.write("move and show") { library in
+            try library.albums.move(id: last.id, to: 0)
+            try library.session.setCurrentAlbum(id: last.id)
+        }
+
+        #expect(try library.albums.album(at: 0) == (try library.albums.album(id: last.id)))
+        #expect(try library.session.currentAlbum()?.album.id == last.id)
+        #expect(try library.historyEntries().count == entries + 1)
+        #expect(try library.historyEntries().last?.description == "move and show")
+
+        try library.undo()
+
+        #expect(try library.titles() == before)
+        #expect(try library.session.currentAlbum()?.index == 1)
+    }
+
+    @Test func readsInsideSeeTheTransactionsOwnWrites() throws {
+        let album = try library.albums.album(at: 0)
+
+        let added = try library.write { library in
+            let added = try library.albums.append(.sample("Added inside"))
+            #expect(try library.albums.album(id: added.id) == added)
+            #expect(try library.albums.count() == AlbumDraft.classics.count + 1)
+            // Two edits of one album: the second sees the first (it used to retry forever).
+            try library.albums.update(id: album.id) { $0.genre = "First" }
+            try library.albums.update(id: album.id) { $0.genre = ($0.genre ?? "") + " and second" }
+            #expect(try library.albums.albums(matching: try AlbumQuery(parsing: "\"Added inside\"")).map(\.id) == [added.id])
+            return added
+        }
+
+        #expect(try library.albums.album(id: album.id)?.genre == "First and second")
+        #expect(try library.albums.album(id: added.id) == added)
+    }
+
+    @Test func aThrowInsideLeavesNothingOfTheTransaction() throws {
+        struct Stop: Error {}
+        let before = try library.titles()
+
+        #expect(throws: Stop.self) {
+            try library.write { library in
+                try library.albums.delete(at: 0)
+                try library.albums.append(.sample("Never kept"))
+                try library.session.setCurrentAlbum(at: 0)
+                throw Stop()
+            }
+        }
+
+        #expect(try library.titles() == before)
+        #expect(try library.session.currentAlbum() == nil)
+        #expect(try library.historyEntries().count == AlbumDraft.classics.count)
+    }
+
+    @Test func undoAndImportsInsideAreRefusedAtOnce() throws {
+        try library.write { library in
+            let undo = try #require(throws: StorageError.self) { try library.undo() }
+            #expect(undo.reason == .misuse)
+            #expect(throws: StorageError.self) { try library.importAlbums(from: .data(Data("title,artist\nA,B\n".utf8))) }
+            #expect(throws: StorageError.self) { try library.write { _ in } }
+        }
+    }
+
+    @Test func anAsyncWriteRunsOffTheCooperativeThreadsAndReturnsItsResult() async throws {
+        let count = try await library.write { library in
+            try library.albums.append(.sample("From a task"))
+            return try library.albums.count()
+        }
+        #expect(count == AlbumDraft.classics.count + 1)
+        #expect(try await library.albums.count() == count)
+    }
+
+    @Test func anotherThreadsWriteWaitsForTheTransactionAndThenCommits() async throws {
+        let started = AsyncStream<Void>.makeStream()
+        let release = DispatchSemaphore(value: 0)
+        let transaction = Task.detached { [library] in
+            try library.write { library in
+                try library.albums.append(.sample("Inside"))
+                started.continuation.yield()
+                release.wait()
+            }
+        }
+        var iterator = started.stream.makeAsyncIterator()
+        await iterator.next()
+        // A read elsewhere sees the state before the transaction.
+        #expect(try await library.albums.count() == AlbumDraft.classics.count)
+        let outside = Task.detached { [library] in try library.albums.append(.sample("Outside")) }
+        release.signal()
+        try await transaction.value
+        _ = try await outside.value
+        #expect(try library.titles().suffix(2) == ["Inside", "Outside"])
+    }
+
+    @Test func anEditThatOtherWritersKeepChangingGivesUpWithAClearError() throws {
+        let album = try library.albums.album(at: 0)
+        let other = try Library.open(at: directory.file("library.sqlite"))
+        var runs = 0
+
+        let error = try #require(throws: AlbumError.self) {
+            try library.albums.update(id: album.id) { draft in
+                runs += 1
+                // Another writer changes the album each time before the edit is saved.
+                try other.albums.update(id: album.id) { $0.year = 1900 + runs }
+                draft.genre = "Mine"
+            }
+        }
+
+        #expect(error == .changedDuringEdit(id: album.id, attempts: AlbumRepository.editAttempts))
+        #expect(runs == AlbumRepository.editAttempts)
+        #expect(try library.albums.album(id: album.id)?.genre == album.genre)
+    }
+
+    @Test func closeReleasesTheFileAndLaterCallsThrow() async throws {
+        let path = directory.file("library.sqlite").path
+        _ = try await library.albums.count()
+        let stream = library.changes
+        #expect(try openDescriptors(of: path) > 0)
+
+        library.close()
+        library.close()
+
+        #expect(try openDescriptors(of: path) == 0)
+        let error = try #require(throws: StorageError.self) { try library.albums.count() }
+        #expect(error.reason == .misuse)
+        #expect(error.message.contains("closed"))
+        #expect(throws: StorageError.self) { try library.albums.append(.sample("After close")) }
+        // The stream has ended.
+        let next = await within(seconds: 2) {
+            var iterator = stream.makeAsyncIterator()
+            return await iterator.next()
+        }
+        #expect(next == .some(nil))
+        // Another library opens it as usual.
+        #expect(try await Library.open(atPath: path).albums.count() == AlbumDraft.classics.count)
+    }
+
+    /// How many of this process's descriptors are open on `path` or its WAL files.
+    private func openDescriptors(of path: String) throws -> Int {
+        let folder = "/proc/self/fd"
+        let entries = try FileManager.default.contentsOfDirectory(atPath: folder)
+        return entries.filter { entry in
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + entry)) ?? ""
+            return target.hasPrefix(path)
+        }.count
+    }
+}
+
+/// What `work` returns, or `nil` when it takes longer than `seconds` (it is cancelled then).
+func within<T: Sendable>(seconds: Double, _ work: @escaping @Sendable () async -> T) async -> T? {
+    await withTaskGroup(of: T?.self) { group in
+        group.addTask { await work() }
+        group.addTask {
+            try? await Task.sleep(for: .seconds(seconds))
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+}
