@@ -68,20 +68,29 @@ struct CoverScan: Sendable {
 
     /// Reads `source` once.
     /// - Throws: `CoverError.tooLarge` as soon as it passes `limit` bytes, `.notAnImage` when
-    ///   its first bytes are not an image header, `.file` when it cannot be read.
+    ///   its first bytes are not an image header, `.implausibleSize` or `.incompleteImage` when
+    ///   the header claims a size no cover has or the format's frame is missing (`ImageStructure`),
+    ///   `.file` when it cannot be read.
     init(_ source: CoverSource, limit: Int) throws {
         var hasher = ContentHasher()
         var count = 0
-        var head: [UInt8] = []
+        var head: [UInt8] = [], tail: [UInt8] = []
         try source.forEachChunk { chunk in
             count += chunk.count
             if count > limit { throw CoverError.tooLarge(source: source.name, limit: limit) }
             if head.count < ImageHeader.sniffLength {
                 head += chunk.prefix(ImageHeader.sniffLength - head.count)
             }
+            tail = Array((tail + chunk.suffix(ImageStructure.tailLength)).suffix(ImageStructure.tailLength))
             hasher.update(chunk)
         }
         guard let header = ImageHeader.sniff(head) else { throw CoverError.notAnImage(source: source.name) }
+        guard header.hasPlausibleSize else {
+            throw CoverError.implausibleSize(source: source.name, width: header.width, height: header.height)
+        }
+        if let reason = ImageStructure.problem(of: header, head: head, tail: tail, byteCount: count) {
+            throw CoverError.incompleteImage(source: source.name, format: header.format, reason: reason)
+        }
         self.hash = hasher.finalize()
         self.byteCount = count
         self.header = header
