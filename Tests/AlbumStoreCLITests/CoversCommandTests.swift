@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `albumstore covers ...` on the real binary.
 struct CoversCommandTests {
@@ -88,7 +91,7 @@ struct CoversCommandTests {
         let first = try store.add("A", by: "X", "--cover-url", URL(fileURLWithPath: good).absoluteString)
         let second = try store.add("B", by: "X", "--cover-url", URL(fileURLWithPath: bad).absoluteString)
 
-        let result = try store.run("covers", "fetch")
+        let result = try store.run("covers", "fetch", "--allow-file-urls")
 
         #expect(result.status == 1)
         #expect(result.stderr == """
@@ -98,7 +101,35 @@ struct CoversCommandTests {
             """)
         #expect(try store.run("covers", "get", String(first.id)).stdout == Self.gif)
         // Fetched once: a second run has nothing to do for the first album.
-        #expect(try store.run("covers", "fetch").stderr.hasPrefix("Fetched 0 covers; 1 failed"))
+        #expect(try store.run("covers", "fetch", "--allow-file-urls").stderr.hasPrefix("Fetched 0 covers; 1 failed"))
+    }
+
+    /// A catalog from elsewhere may name any file here: file URLs need the flag, and even then a
+    /// FIFO (which used to hang the fetch whatever --timeout) is a failure, not a wait.
+    @Test func fileURLsNeedTheFlagAndThenOnlyRegularFilesAreRead() throws {
+        let good = URL(fileURLWithPath: try file("good.gif", Data(Self.gif.utf8))).absoluteString
+        let fifo = store.cli.path("cover.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let fifoURL = URL(fileURLWithPath: fifo).absoluteString
+        let first = try store.add("A", by: "X", "--cover-url", good)
+
+        let refused = try store.run("covers", "fetch")
+        #expect(refused.status == 1)
+        #expect(refused.stderr == """
+            Fetched 0 covers; 1 failed; 0 albums have no cover URL.
+              album \(first.id): \(good): a file URL, not read: file URLs are read only when allowed
+            File URLs are read only with --allow-file-urls.
+
+            """)
+
+        // In the background with a deadline: the process it replaces hung on the FIFO.
+        let second = try store.add("B", by: "X", "--cover-url", fifoURL)
+        let fetch = try BackgroundProcess(binary: store.cli.binary, arguments: ["covers", "fetch", "--allow-file-urls", "--timeout", "2"],
+                                          environment: store.cli.environment, directory: store.cli.directory)
+        #expect(fetch.exitStatus() == 1)
+        let expected = "Fetched 1 covers; 1 failed; 0 albums have no cover URL.\n  album \(second.id): \(fifoURL): a FIFO, not a regular file\n"
+        #expect(fetch.wait { fetch.stderrText == expected }, "\(fetch.stderrText)")
+        #expect(try store.run("covers", "get", String(first.id)).stdout == Self.gif)
     }
 
     /// A fetched cover goes from its source to the library in chunks (a download through a spool
@@ -107,10 +138,10 @@ struct CoversCommandTests {
         let small = try file("small.png", Self.png(padding: 100))
         let large = try file("large.png", Self.png(padding: 15 * 1024 * 1024))
         try store.add("Small", by: "X", "--cover-url", URL(fileURLWithPath: small).absoluteString)
-        let smallRun = try store.cli.runMeasuringPeakMemory(["covers", "fetch"])
+        let smallRun = try store.cli.runMeasuringPeakMemory(["covers", "fetch", "--allow-file-urls"])
         let album = try store.add("Large", by: "X", "--cover-url", URL(fileURLWithPath: large).absoluteString)
 
-        let largeRun = try store.cli.runMeasuringPeakMemory(["covers", "fetch"])
+        let largeRun = try store.cli.runMeasuringPeakMemory(["covers", "fetch", "--allow-file-urls"])
 
         #expect(smallRun.status == 0 && largeRun.status == 0)
         #expect(largeRun.maxRSSKiB - smallRun.maxRSSKiB < 6 * 1024, "\(smallRun.maxRSSKiB) KiB, then \(largeRun.maxRSSKiB) KiB")
@@ -123,9 +154,9 @@ struct CoversCommandTests {
         let bowie = try store.add("Low", by: "David Bowie", "--cover-url", cover)
         let cure = try store.add("Disintegration", by: "The Cure", "--cover-url", cover)
 
-        #expect(try store.run("covers", "fetch", "artist:bowie").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
+        #expect(try store.run("covers", "fetch", "--allow-file-urls", "artist:bowie").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
         #expect(try store.run("covers", "get", String(cure.id), "-o", store.cli.path("x.gif")).status == 1)
-        #expect(try store.run("covers", "fetch").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
+        #expect(try store.run("covers", "fetch", "--allow-file-urls").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
 
         #expect(try store.run("covers", "export", "--dir", store.cli.path("cure"), "artist:cure").status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.cli.path("cure")) == ["\(cure.id)-the-cure-disintegration.gif"])

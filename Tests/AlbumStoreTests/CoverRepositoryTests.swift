@@ -2,6 +2,9 @@ import Foundation
 import AlbumSQLite
 import Testing
 @testable import AlbumStore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct CoverRepositoryTests {
     let directory = try! TemporaryDirectory()
@@ -113,6 +116,27 @@ struct CoverRepositoryTests {
         #expect(throws: CoverError.tooLarge(source: file.path, limit: 1000)) {
             try library.covers.set(albumID: albums[0].id, from: .file(file), sizeLimit: 1000)
         }
+        #expect(try imageCount() == 0)
+    }
+
+    /// A FIFO without a writer used to block `set` for good (its open waits for one).
+    @Test func aFIFOOrAFolderIsRefusedUnreadNotWaitedFor() throws {
+        let (library, albums) = try library(albums: 1)
+        let fifo = directory.file("cover.fifo"), folder = directory.file("covers")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let id = albums[0].id
+        let refusals = try withDeadline(seconds: 5) {
+            [fifo, folder].map { path in
+                do {
+                    try library.covers.set(albumID: id, from: .file(path))
+                    return "stored"
+                } catch {
+                    return "\(error)"
+                }
+            }
+        }
+        #expect(refusals == ["\(fifo.path): a FIFO, not a regular file", "\(folder.path): a directory, not a regular file"])
         #expect(try imageCount() == 0)
     }
 
