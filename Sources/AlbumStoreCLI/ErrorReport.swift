@@ -42,6 +42,9 @@ struct ErrorReport {
         switch error {
         case SessionError.noSuchSnapshot: " (`albumstore state snapshots` lists them)"
         case let SessionError.snapshotExists(name): " (`albumstore state rm \(name)` removes it)"
+        case ImportError.invalidRows: " (`--skip-invalid` imports the others)"
+        case ImportError.conflict: " (`--on-conflict skip` or `update` imports the rest)"
+        case let ImportError.unreadable(_, _, reason): ImportReport.encodingHint(for: reason)
         default: ""
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AlbumStore
 
@@ -7,6 +8,19 @@ struct LibraryErrorWordingTests {
     private static func queryError(_ parse: () throws -> Void) -> String {
         do { try parse() } catch { return "\(error)" }
         return "no error"
+    }
+
+    @Test func anInvalidRowOrBytesThatAreNotUTF8NameNoOption() throws {
+        let directory = try TemporaryDirectory()
+        let library = try Library.open(at: directory.file("library.sqlite"))
+        let latin = Data("title,artist\nHomogenic,Bj\u{F6}rk\n".unicodeScalars.map { UInt8($0.value) })
+        #expect {
+            try library.importAlbums(from: .data(latin, name: "latin.csv"), options: ImportOptions(encoding: .utf8))
+        } throws: { error in
+            guard case ImportError.invalidRows(let summary) = error else { return false }
+            return "\(error)" == "latin.csv: import refused, nothing changed: 1 invalid row"
+                && summary.rejections.map(\.description) == ["latin.csv:2: field 2 is not valid UTF-8"]
+        }
     }
 
     @Test func errorsThatUsedToQuoteACommandNowSayOnlyWhatHappened() throws {
@@ -28,6 +42,8 @@ struct LibraryErrorWordingTests {
             "cannot sort by \"colour\"\ncolour\n^^^^^^",
             "a sort key is empty (fields separated by commas: year:desc,artist)\nyear,,artist\n     ^",
         ])
+        #expect(ImportError.conflict(ImportRejection(file: "a.csv", line: 2, field: nil, reason: "a duplicate"), existing: nil)
+            .description == "a.csv:2: a duplicate; import refused, nothing changed")
         #expect(messages.allSatisfy { !$0.contains("albumstore ") && !$0.contains("--") })   // the command, its options
     }
 }
