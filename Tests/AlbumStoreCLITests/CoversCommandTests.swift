@@ -127,7 +127,7 @@ struct CoversCommandTests {
         let fetch = try BackgroundProcess(binary: store.cli.binary, arguments: ["covers", "fetch", "--allow-file-urls", "--timeout", "2"],
                                           environment: store.cli.environment, directory: store.cli.directory)
         #expect(fetch.exitStatus() == 1)
-        let expected = "Fetched 1 covers; 1 failed; 0 albums have no cover URL.\n  album \(second.id): \(fifoURL): a FIFO, not a regular file\n"
+        let expected = "Fetched 1 covers; 1 failed; 0 albums have no cover URL.\n  album \(second.id): \(fifoURL): not a regular file: it is a FIFO\n"
         #expect(fetch.wait { fetch.stderrText == expected }, "\(fetch.stderrText)")
         #expect(try store.run("covers", "get", String(first.id)).stdout == Self.gif)
     }

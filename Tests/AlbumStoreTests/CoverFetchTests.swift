@@ -160,7 +160,7 @@ struct CoverFetchTests {
 
     /// Even when allowed, only regular files are read, up to the size cap: a FIFO without a
     /// writer used to block the fetch for good, whatever its timeout.
-    @Test func aFIFODeviceOrFolderBehindAFileURLFailsAtOnce() throws {
+    @Test func aFIFODeviceOrFolderBehindAFileURLFailsAtOnce() async throws {
         let fifo = directory.file("cover.fifo"), folder = directory.file("covers"), big = directory.file("big.png")
         #expect(mkfifo(fifo.path, 0o600) == 0)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -168,21 +168,15 @@ struct CoverFetchTests {
         let urls = [fifo.absoluteString, "file:///dev/zero", folder.absoluteString, big.absoluteString]
         let (library, ids) = try library(urls: urls)
 
-        let summary = try withDeadline(seconds: 5) {
-            let done = DispatchSemaphore(value: 0), result = Box<CoverFetchSummary>()
-            Task {
-                result.value = try? await library.covers.fetchMissing(options: Self.withFileURLs)
-                done.signal()
-            }
-            done.wait()
-            return result.value
-        } ?? nil
+        let summary = try await withAsyncDeadline(seconds: 5) {
+            try await library.covers.fetchMissing(options: Self.withFileURLs)
+        }
 
         let reasons = summary.map { Dictionary(uniqueKeysWithValues: $0.failures.map { ($0.albumID, $0.reason) }) }
         #expect(reasons == [
-            ids[0]: "a FIFO, not a regular file",
-            ids[1]: "a character device, not a regular file",
-            ids[2]: "a directory, not a regular file",
+            ids[0]: "not a regular file: it is a FIFO",
+            ids[1]: "not a regular file: it is a character device",
+            ids[2]: "not a regular file: it is a directory",
             ids[3]: "larger than the cover size cap of 100000 bytes",
         ])
     }

@@ -136,7 +136,7 @@ struct CoverRepositoryTests {
                 }
             }
         }
-        #expect(refusals == ["\(fifo.path): a FIFO, not a regular file", "\(folder.path): a directory, not a regular file"])
+        #expect(refusals == ["\(fifo.path): not a regular file: it is a FIFO", "\(folder.path): not a regular file: it is a directory"])
         #expect(try imageCount() == 0)
     }
 

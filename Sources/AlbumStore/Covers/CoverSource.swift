@@ -50,8 +50,8 @@ public enum CoverSource: Sendable {
             // Looked at once open, not before: the path may be swapped for a FIFO in between.
             switch FileStatus(fileDescriptor: file.fileDescriptor) {
             case .regular: break
-            case .directory: throw CoverError.file(path: name, reason: "a directory, not a regular file")
-            case let .special(kind): throw CoverError.file(path: name, reason: "\(kind), not a regular file")
+            case .directory: throw CoverError.file(path: name, reason: "not a regular file: it is a directory")
+            case let .special(kind): throw CoverError.file(path: name, reason: "not a regular file: it is \(kind)")
             case .missing: throw CoverError.file(path: name, reason: "no such file")
             case let .failed(code): throw CoverError.file(path: name, reason: FileStatus.describe(code).lowercased())
             }
