@@ -17,12 +17,15 @@ struct ErrorReport {
         case let error as StorageError:
             sentence = error.description + Self.hint(for: error.reason)
             detail = error.code == nil ? nil : error.detail
+        case let SchemaError.newerThanKnown(path, version, known):
+            sentence = "\(path): schema version \(version) is newer than this albumstore knows (\(known)); upgrade albumstore"
+            detail = nil
         case let SchemaError.needsUpgrade(path, version, current):
             sentence = "\(path) is at schema version \(version), older than this albumstore's \(current): "
                 + "a writing command (`albumstore init`, say) upgrades it"
             detail = nil
         default:
-            sentence = "\(error)"
+            sentence = "\(error)" + Self.hint(for: error)
             detail = nil
         }
     }
@@ -32,6 +35,18 @@ struct ErrorReport {
     func lines(verbose: Bool) -> [String] {
         let lines = [sentence] + (verbose ? [detail].compactMap { $0 } : [])
         return lines.map { "albumstore: " + TerminalEscaping.escaped($0) }
+    }
+
+    /// The command that helps after a library error that names none.
+    private static func hint(for error: Error) -> String {
+        switch error {
+        case SessionError.noSuchSnapshot: " (`albumstore state snapshots` lists them)"
+        case let SessionError.snapshotExists(name): " (`albumstore state rm \(name)` removes it)"
+        case ImportError.invalidRows: " (`--skip-invalid` imports the others)"
+        case ImportError.conflict: " (`--on-conflict skip` or `update` imports the rest)"
+        case let ImportError.unreadable(_, _, reason): ImportReport.encodingHint(for: reason)
+        default: ""
+        }
     }
 
     private static func hint(for reason: StorageError.Reason) -> String {

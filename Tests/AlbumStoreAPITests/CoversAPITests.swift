@@ -38,7 +38,7 @@ struct CoversAPITests {
         #expect(!FileManager.default.fileExists(atPath: spool.url.path))
 
         #expect(try library.covers.albumsWithoutCover().map(\.id) == [heroes.id])
-        let summary = try await library.covers.fetchMissing(options: CoverFetchOptions(concurrency: 2)) { _, _ in }
+        let summary = try await library.covers.fetchMissing(options: CoverFetchOptions(concurrency: 2, allowFileURLs: true)) { _, _ in }
         #expect(summary.stored.map(\.albumID) == [heroes.id] && summary.failures.isEmpty && summary.withoutURL.isEmpty)
 
         let stats = try library.covers.stats()

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `albumstore covers ...` on the real binary.
 struct CoversCommandTests {
@@ -7,10 +10,14 @@ struct CoversCommandTests {
 
     /// A GIF whose bytes are all ASCII, so it can go through stdin and stdout as text.
     static let gif = "GIF89a\u{4}\0\u{4}\0\0\0\0;"
-    /// A PNG header and filler bytes.
+    /// A 600×600 PNG: its header, an IDAT chunk of filler bytes, and IEND.
     static func png(padding: Int) -> Data {
-        Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) + Data("IHDR".utf8)
-            + Data([0, 0, 2, 0x58, 0, 0, 2, 0x58, 8, 2, 0, 0, 0, 0, 0, 0, 0]) + Data(repeating: 0x55, count: padding)
+        var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+        data += Data("IHDR".utf8) + Data([0, 0, 2, 0x58, 0, 0, 2, 0x58, 8, 2, 0, 0, 0, 0, 0, 0, 0])
+        data += withUnsafeBytes(of: UInt32(padding).bigEndian) { Data($0) }
+        data += Data("IDAT".utf8) + Data(repeating: 0x55, count: padding) + Data([0, 0, 0, 0])
+        data += Data([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
+        return data
     }
 
     private func file(_ name: String, _ data: Data) throws -> String {
@@ -84,7 +91,7 @@ struct CoversCommandTests {
         let first = try store.add("A", by: "X", "--cover-url", URL(fileURLWithPath: good).absoluteString)
         let second = try store.add("B", by: "X", "--cover-url", URL(fileURLWithPath: bad).absoluteString)
 
-        let result = try store.run("covers", "fetch")
+        let result = try store.run("covers", "fetch", "--allow-file-urls")
 
         #expect(result.status == 1)
         #expect(result.stderr == """
@@ -94,7 +101,35 @@ struct CoversCommandTests {
             """)
         #expect(try store.run("covers", "get", String(first.id)).stdout == Self.gif)
         // Fetched once: a second run has nothing to do for the first album.
-        #expect(try store.run("covers", "fetch").stderr.hasPrefix("Fetched 0 covers; 1 failed"))
+        #expect(try store.run("covers", "fetch", "--allow-file-urls").stderr.hasPrefix("Fetched 0 covers; 1 failed"))
+    }
+
+    /// A catalog from elsewhere may name any file here: file URLs need the flag, and even then a
+    /// FIFO (which used to hang the fetch whatever --timeout) is a failure, not a wait.
+    @Test func fileURLsNeedTheFlagAndThenOnlyRegularFilesAreRead() throws {
+        let good = URL(fileURLWithPath: try file("good.gif", Data(Self.gif.utf8))).absoluteString
+        let fifo = store.cli.path("cover.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let fifoURL = URL(fileURLWithPath: fifo).absoluteString
+        let first = try store.add("A", by: "X", "--cover-url", good)
+
+        let refused = try store.run("covers", "fetch")
+        #expect(refused.status == 1)
+        #expect(refused.stderr == """
+            Fetched 0 covers; 1 failed; 0 albums have no cover URL.
+              album \(first.id): \(good): a file URL, not read: file URLs are read only when allowed
+            File URLs are read only with --allow-file-urls.
+
+            """)
+
+        // In the background with a deadline: the process it replaces hung on the FIFO.
+        let second = try store.add("B", by: "X", "--cover-url", fifoURL)
+        let fetch = try BackgroundProcess(binary: store.cli.binary, arguments: ["covers", "fetch", "--allow-file-urls", "--timeout", "2"],
+                                          environment: store.cli.environment, directory: store.cli.directory)
+        #expect(fetch.exitStatus() == 1)
+        let expected = "Fetched 1 covers; 1 failed; 0 albums have no cover URL.\n  album \(second.id): \(fifoURL): not a regular file: it is a FIFO\n"
+        #expect(fetch.wait { fetch.stderrText == expected }, "\(fetch.stderrText)")
+        #expect(try store.run("covers", "get", String(first.id)).stdout == Self.gif)
     }
 
     /// A fetched cover goes from its source to the library in chunks (a download through a spool
@@ -103,10 +138,10 @@ struct CoversCommandTests {
         let small = try file("small.png", Self.png(padding: 100))
         let large = try file("large.png", Self.png(padding: 15 * 1024 * 1024))
         try store.add("Small", by: "X", "--cover-url", URL(fileURLWithPath: small).absoluteString)
-        let smallRun = try store.cli.runMeasuringPeakMemory(["covers", "fetch"])
+        let smallRun = try store.cli.runMeasuringPeakMemory(["covers", "fetch", "--allow-file-urls"])
         let album = try store.add("Large", by: "X", "--cover-url", URL(fileURLWithPath: large).absoluteString)
 
-        let largeRun = try store.cli.runMeasuringPeakMemory(["covers", "fetch"])
+        let largeRun = try store.cli.runMeasuringPeakMemory(["covers", "fetch", "--allow-file-urls"])
 
         #expect(smallRun.status == 0 && largeRun.status == 0)
         #expect(largeRun.maxRSSKiB - smallRun.maxRSSKiB < 6 * 1024, "\(smallRun.maxRSSKiB) KiB, then \(largeRun.maxRSSKiB) KiB")
@@ -119,9 +154,9 @@ struct CoversCommandTests {
         let bowie = try store.add("Low", by: "David Bowie", "--cover-url", cover)
         let cure = try store.add("Disintegration", by: "The Cure", "--cover-url", cover)
 
-        #expect(try store.run("covers", "fetch", "artist:bowie").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
+        #expect(try store.run("covers", "fetch", "--allow-file-urls", "artist:bowie").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
         #expect(try store.run("covers", "get", String(cure.id), "-o", store.cli.path("x.gif")).status == 1)
-        #expect(try store.run("covers", "fetch").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
+        #expect(try store.run("covers", "fetch", "--allow-file-urls").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
 
         #expect(try store.run("covers", "export", "--dir", store.cli.path("cure"), "artist:cure").status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.cli.path("cure")) == ["\(cure.id)-the-cure-disintegration.gif"])

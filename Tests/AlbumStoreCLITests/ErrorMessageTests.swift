@@ -21,6 +21,15 @@ struct ErrorMessageTests {
         #expect(waited >= .milliseconds(200) && waited < .seconds(4))
     }
 
+    @Test func aLibraryFromANewerVersionAsksForAnUpgradeOfTheCommand() throws {
+        try store.add("Low")
+        try SQLiteShell.run("INSERT INTO schema_migrations (version, name, checksum) VALUES (999, 'future', 'x')", on: store.db)
+        let result = try store.run("list")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("albumstore: \(store.db): schema version 999 is newer than this albumstore knows ("))
+        #expect(result.stderr.hasSuffix("); upgrade albumstore\n"))
+    }
+
     @Test(arguments: [["--verbose", "add"], ["add", "--verbose"]])
     func verboseAddsWhatSQLiteSaidOnASecondLine(placement: [String]) throws {
         try store.add("Low")

@@ -79,6 +79,7 @@ struct ImportCommandTests {
         let failed = try store.run("import", file, "--on-conflict", "fail")
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("\(file):2: the library already has “Low” by David Bowie (album \(low.id))"))
+        #expect(failed.stderr.hasSuffix("; import refused, nothing changed (`--on-conflict skip` or `update` imports the rest)\n"))
         let updated = try store.run("import", file, "--on-conflict", "update")
         #expect(updated.stderr.contains(": 0 inserted, 1 updated"))
         let album = try #require(try decodeJSON([PrintedAlbum].self, from: try store.run("list", "--format", "json").stdout).first)
@@ -95,6 +96,14 @@ struct ImportCommandTests {
         #expect(try decodeJSON([PrintedAlbum].self, from: try store.run("list", "--format", "json").stdout).first?.artist == "Björk")
         let guessed = try store.run("import", path, "--map", "Disc=title", "--map", "who=artist")
         #expect(guessed.stderr.contains("(csv, windows-1252, a guess: --encoding sets it)"))
+    }
+
+    @Test func textThatIsNotUTF8PointsAtEncoding() throws {
+        let path = store.cli.path("latin.csv")
+        try Data("title,artist\nHomogenic,Bj\u{F6}rk\n".unicodeScalars.map { UInt8($0.value) }).write(to: URL(fileURLWithPath: path))
+        let result = try store.run("import", path, "--encoding", "utf-8")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("\(path):2: field 2 is not valid UTF-8; try --encoding windows-1252\n"), "\(result.stderr)")
     }
 
     @Test func usageErrorsExitTwo() throws {

@@ -190,6 +190,11 @@ struct StateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: store.cli.path("x.json")))
     }
 
+    @Test func aTakenSnapshotNameIsOneLineWithTheCommandThatRemovesIt() throws {
+        try arrange()
+        expectRefused(try store.run("state", "snapshot", "s"), saying: "a snapshot named \"s\" exists already (`albumstore state rm s` removes it)")
+    }
+
     @Test func everyStateCommandHasHelpWithAnExample() throws {
         for command in ["current", "tabs", "get", "set", "unset", "snapshot", "snapshots", "show", "diff", "restore", "rm",
                         "export", "import"] {

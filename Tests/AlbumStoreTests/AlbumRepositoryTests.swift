@@ -12,8 +12,8 @@ struct AlbumRepositoryTests {
         for draft in AlbumDraft.classics { try library.albums.append(draft) }
     }
 
-    @Test func aHundredKilobyteTitleIsCutInMessagesAndHistoryButKeptWhole() throws {
-        let title = String(repeating: "👩‍👩‍👧 漢字 ", count: 25_000) + "end"
+    @Test func aLongTitleIsCutInMessagesAndHistoryButKeptWhole() throws {
+        let title = String(repeating: "👩‍👩‍👧 漢字 ", count: 38) + "end"   // 991 bytes: within the limit
         let album = try library.albums.append(AlbumDraft(title: title, artist: "Björk"))
         try library.albums.delete(id: album.id)
         let description = try #require(try library.historyEntries().last?.description)
@@ -128,6 +128,23 @@ struct AlbumRepositoryTests {
             return failing == field
         }
         #expect(throws: AlbumError.self) { try library.albums.insert(draft, at: 1) }
+        #expect(try library.rows(of: "albums") == before)
+        #expect(try library.rows(of: "history") == history)
+    }
+
+    @Test func aMebibyteTitleIsRefusedByEveryWriteAndNothingChanges() throws {
+        let huge = String(repeating: "x", count: 1 << 20)
+        let refusal = AlbumError.invalid(field: "title", reason: "must be at most 1000 bytes (UTF-8), not \(1 << 20)")
+        let before = try library.rows(of: "albums")
+        let history = try library.rows(of: "history")
+
+        #expect(throws: refusal) { try library.albums.append(AlbumDraft(title: huge, artist: "A")) }
+        #expect(throws: refusal) { try library.albums.insert(AlbumDraft(title: huge, artist: "A"), at: 0) }
+        #expect(throws: AlbumError.invalid(field: "album 1: title", reason: "must be at most 1000 bytes (UTF-8), not \(1 << 20)")) {
+            try library.albums.append(contentsOf: [.sample("Fine"), AlbumDraft(title: huge, artist: "A")])
+        }
+        let album = try library.albums.album(at: 0)
+        #expect(throws: refusal) { try library.albums.update(id: album.id) { $0.title = huge } }
         #expect(try library.rows(of: "albums") == before)
         #expect(try library.rows(of: "history") == history)
     }

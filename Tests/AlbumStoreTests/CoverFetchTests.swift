@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import AlbumStore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `fetchMissing` against `LocalHTTPServer` on 127.0.0.1: nothing leaves the machine.
 struct CoverFetchTests {
@@ -9,6 +12,12 @@ struct CoverFetchTests {
     /// Short waits, so that the timeout and retry cases take seconds, not minutes.
     static let options = CoverFetchOptions(concurrency: 4, timeout: .milliseconds(1500), attempts: 3, backoff: .milliseconds(20),
                                            sizeLimit: 100_000)
+    /// `options` with file URLs read.
+    static let withFileURLs = {
+        var options = Self.options
+        options.allowFileURLs = true
+        return options
+    }()
 
     static func routes(_ path: String, _ count: Int) -> LocalHTTPServer.Response {
         let png = [("Content-Type", "image/png")]
@@ -45,7 +54,7 @@ struct CoverFetchTests {
         let urls: [String?] = paths.map(server.url) + [file.absoluteString, nil]
         let (library, ids) = try library(urls: urls)
 
-        let summary = try await library.covers.fetchMissing(options: Self.options)
+        let summary = try await library.covers.fetchMissing(options: Self.withFileURLs)
 
         #expect(Set(summary.stored.map(\.albumID)) == [ids[0], ids[2], ids[6]])
         for id in [ids[0], ids[2], ids[6]] { #expect(try library.covers.data(albumID: id) == Self.image) }
@@ -126,11 +135,50 @@ struct CoverFetchTests {
         try gif.write(to: file)
         let (library, ids) = try library(urls: [file.absoluteString, file.absoluteString])
 
-        let summary = try await library.covers.fetchMissing(among: [ids[1]], options: Self.options)
+        let summary = try await library.covers.fetchMissing(among: [ids[1]], options: Self.withFileURLs)
 
         #expect(summary.stored.map(\.albumID) == [ids[1]])
         #expect(try library.covers.data(albumID: ids[1]) == gif)
         #expect(try library.covers.info(albumID: ids[0]) == nil)
+    }
+
+    /// A catalog from elsewhere may name any file of this machine as a cover.
+    @Test func fileURLsAreNotReadUnlessAllowed() async throws {
+        let file = directory.file("cover.gif")
+        try TestImages.gif(width: 4, height: 4).write(to: file)
+        let urls = [file.absoluteString, "FILE://" + file.path]
+        let (library, ids) = try library(urls: urls)
+
+        let summary = try await library.covers.fetchMissing(options: CoverFetchOptions())
+
+        #expect(summary.stored.isEmpty)
+        #expect(summary.failures == zip(ids, urls).map {
+            CoverFetchSummary.Failure(albumID: $0, url: $1, reason: "a file URL, not read: file URLs are read only when allowed")
+        })
+        #expect(try library.covers.stats().imageCount == 0)
+    }
+
+    /// Even when allowed, only regular files are read, up to the size cap: a FIFO without a
+    /// writer used to block the fetch for good, whatever its timeout.
+    @Test func aFIFODeviceOrFolderBehindAFileURLFailsAtOnce() async throws {
+        let fifo = directory.file("cover.fifo"), folder = directory.file("covers"), big = directory.file("big.png")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try TestImages.png(width: 1, height: 1, padding: 200_000).write(to: big)
+        let urls = [fifo.absoluteString, "file:///dev/zero", folder.absoluteString, big.absoluteString]
+        let (library, ids) = try library(urls: urls)
+
+        let summary = try await withAsyncDeadline(seconds: 5) {
+            try await library.covers.fetchMissing(options: Self.withFileURLs)
+        }
+
+        let reasons = summary.map { Dictionary(uniqueKeysWithValues: $0.failures.map { ($0.albumID, $0.reason) }) }
+        #expect(reasons == [
+            ids[0]: "not a regular file: it is a FIFO",
+            ids[1]: "not a regular file: it is a character device",
+            ids[2]: "not a regular file: it is a directory",
+            ids[3]: "larger than the cover size cap of 100000 bytes",
+        ])
     }
 
     @Test func observersGetAChangeSetPerStoredCover() async throws {

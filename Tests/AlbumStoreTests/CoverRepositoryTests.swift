@@ -2,6 +2,9 @@ import Foundation
 import AlbumSQLite
 import Testing
 @testable import AlbumStore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 struct CoverRepositoryTests {
     let directory = try! TemporaryDirectory()
@@ -41,6 +44,56 @@ struct CoverRepositoryTests {
         #expect(try library.historyEntries().count == 1)   // only the album's append
     }
 
+    /// Headers that claim a size no cover has, whatever follows them.
+    @Test(arguments: [
+        // A PNG header claiming 4294967295×4294967295, then junk.
+        (TestImages.png(width: .max, height: .max).prefix(33) + Data(repeating: 0x5A, count: 1000), 4_294_967_295, 4_294_967_295),
+        // 45 bytes: signature, IHDR claiming 2147483647×2147483647, IEND.
+        (TestImages.png(width: 2_147_483_647, height: 2_147_483_647).prefix(33) + TestImages.pngEnd, 2_147_483_647, 2_147_483_647),
+        (TestImages.png(width: 16_385, height: 1), 16_385, 1),
+        (TestImages.png(width: 10_001, height: 10_000), 10_001, 10_000),           // 100,010,000 pixels
+        (TestImages.gif(width: 1, height: 65_535), 1, 65_535),
+        (TestImages.webpExtended(width: 70_000, height: 9), 70_000, 9),
+    ])
+    func anImplausiblePixelSizeIsRefusedAndNothingChanges(image: Data, width: Int, height: Int) throws {
+        let (library, albums) = try library(albums: 1)
+        #expect(throws: CoverError.implausibleSize(source: "image", width: width, height: height)) {
+            try library.covers.set(albumID: albums[0].id, data: image)
+        }
+        #expect(try imageCount() == 0)
+        #expect(try library.historyEntries().count == 1)   // only the album's append
+    }
+
+    @Test func theLargestPlausibleSizesAreStored() throws {
+        let (library, albums) = try library(albums: 2)
+        try library.covers.set(albumID: albums[0].id, data: TestImages.png(width: 16_384, height: 6_103))   // 99,991,552 pixels
+        try library.covers.set(albumID: albums[1].id, data: TestImages.webpLossless(width: 1, height: 16_384))
+        #expect(try imageCount() == 2)
+    }
+
+    /// A header followed by anything but the rest of its format's frame.
+    @Test(arguments: [
+        (TestImages.png(width: 10, height: 10).dropLast(12) + Data(repeating: 0x5A, count: 100), ImageFormat.png,
+         "it does not end with an IEND chunk"),
+        (TestImages.png(width: 10, height: 10).prefix(33) + TestImages.pngEnd, .png, "it has no chunk between IHDR and IEND"),
+        (Data(TestImages.png(width: 10, height: 10).enumerated().map { $0.offset == 11 ? 12 : $0.element }), .png,
+         "its IHDR chunk is not 13 bytes long"),
+        (TestImages.jpeg(width: 30, height: 30).dropLast(2), .jpeg, "it does not end with an end-of-image marker (FF D9)"),
+        (TestImages.gif(width: 3, height: 3).dropLast(), .gif, "it does not end with a trailer byte (3B)"),
+        // A global colour table of 256 entries flagged, and none there.
+        (Data(TestImages.gif(width: 3, height: 3).enumerated().map { $0.offset == 10 ? 0x87 : $0.element }), .gif,
+         "it is cut inside its colour table"),
+        (TestImages.webpLossy(width: 5, height: 5) + Data(repeating: 0, count: 10), .webp,
+         "its RIFF size says 38 bytes, but it has 48"),
+    ])
+    func anIncompleteImageIsRefusedNamingWhatIsMissing(image: Data, format: ImageFormat, reason: String) throws {
+        let (library, albums) = try library(albums: 1)
+        #expect(throws: CoverError.incompleteImage(source: "image", format: format, reason: reason)) {
+            try library.covers.set(albumID: albums[0].id, data: image)
+        }
+        #expect(try imageCount() == 0)
+    }
+
     @Test func identicalImagesAreStoredOnce() throws {
         let (library, albums) = try library(albums: 3)
         let image = TestImages.png(width: 10, height: 10, padding: 5000)
@@ -66,6 +119,27 @@ struct CoverRepositoryTests {
         #expect(try imageCount() == 0)
     }
 
+    /// A FIFO without a writer used to block `set` for good (its open waits for one).
+    @Test func aFIFOOrAFolderIsRefusedUnreadNotWaitedFor() throws {
+        let (library, albums) = try library(albums: 1)
+        let fifo = directory.file("cover.fifo"), folder = directory.file("covers")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let id = albums[0].id
+        let refusals = try withDeadline(seconds: 5) {
+            [fifo, folder].map { path in
+                do {
+                    try library.covers.set(albumID: id, from: .file(path))
+                    return "stored"
+                } catch {
+                    return "\(error)"
+                }
+            }
+        }
+        #expect(refusals == ["\(fifo.path): not a regular file: it is a FIFO", "\(folder.path): not a regular file: it is a directory"])
+        #expect(try imageCount() == 0)
+    }
+
     @Test func aMissingAlbumIsRefused() throws {
         let (library, _) = try library(albums: 0)
         #expect(throws: AlbumError.notFound(id: 99)) { try library.covers.set(albumID: 99, data: TestImages.gif(width: 1, height: 1)) }
@@ -76,7 +150,7 @@ struct CoverRepositoryTests {
         let (library, albums) = try library(albums: 1)
         let file = directory.file("large.png")
         var image = TestImages.png(width: 4000, height: 4000, padding: 15 * 1024 * 1024)
-        image[image.count - 1] = 0xAB
+        image[image.count - 20] = 0xAB   // inside the pixels, near the end
         try image.write(to: file)
         try library.covers.set(albumID: albums[0].id, from: .file(file))
 

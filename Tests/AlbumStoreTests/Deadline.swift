@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// Runs `work` on a thread of its own and waits at most `seconds` for it: a call that would
@@ -30,5 +31,44 @@ final class Box<Value>: @unchecked Sendable {
     var value: Value? {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// `withDeadline` for async work, without blocking a thread while it waits: a test that blocked
+/// one of Swift's few cooperative threads could starve the very task it waits for. The task of
+/// a hung call is left behind.
+func withAsyncDeadline<T: Sendable>(
+    seconds: Double = 1, sourceLocation: SourceLocation = #_sourceLocation, _ work: @escaping @Sendable () async throws -> T
+) async throws -> T? {
+    let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, Error>?, Never>) in
+        let once = ResumeOnce(continuation)
+        Task { once.resume(returning: await Result(catching: work)) }
+        Task {
+            try? await Task.sleep(for: .seconds(seconds))
+            once.resume(returning: nil)
+        }
+    }
+    guard let outcome else {
+        Issue.record("did not return within \(seconds) s", sourceLocation: sourceLocation)
+        return nil
+    }
+    return try outcome.get()
+}
+
+/// A continuation resumed by whichever caller comes first.
+private final class ResumeOnce<Value: Sendable>: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Value, Never>?>
+
+    init(_ continuation: CheckedContinuation<Value, Never>) { self.continuation = Mutex(continuation) }
+
+    func resume(returning value: Value) {
+        continuation.withLock { $0.take() }?.resume(returning: value)
+    }
+}
+
+extension Result where Failure == Error {
+    /// The result of async `body`.
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }

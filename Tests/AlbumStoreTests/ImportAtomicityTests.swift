@@ -41,6 +41,26 @@ struct ImportAtomicityTests {
         #expect(lines[1] == #"albums.csv,3,title,must not be empty,"{""artist"":""Nobody"",""year"":""2001""}""#)
     }
 
+    @Test(arguments: [0, 1, 2, 3, 4])
+    func aValuePastItsLengthLimitRejectsTheRowNamingItsLineAndColumn(column: Int) throws {
+        let library = try library()
+        let before = try fileBytes(url)
+        let columns = ["album", "band", "genres", "cover", "mbid"]
+        var values = ["Low", "David Bowie", "Rock", "https://covers.example.com/low.jpg", "mb-1"]
+        let limit = column == 3 ? AlbumDraft.maximumCoverURLBytes : AlbumDraft.maximumTextBytes
+        values[column] = column == 3 ? "https://x/" + String(repeating: "a", count: limit - 9) : String(repeating: "a", count: limit + 1)
+        let csv = columns.joined(separator: ",") + "\nHeroes,David Bowie,Rock,,\n" + values.joined(separator: ",") + "\n"
+
+        #expect {
+            try library.importText(csv)
+        } throws: { error in
+            guard case ImportError.invalidRows(let summary) = error else { return false }
+            return summary.rejections == [ImportRejection(
+                file: "albums.csv", line: 3, field: columns[column], reason: "must be at most \(limit) bytes (UTF-8), not \(limit + 1)")]
+        }
+        #expect(try fileBytes(url) == before)
+    }
+
     @Test func theFirstTwentyRejectionsAreCarriedAndAllCounted() throws {
         let library = try library()
         let rows = (0..<50).map { "Title \($0),,\n" }.joined()

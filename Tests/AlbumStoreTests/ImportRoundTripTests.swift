@@ -11,7 +11,7 @@ struct ImportRoundTripTests {
         AlbumDraft(title: #"Hello, "World""#, artist: "Quote \"Me\", Please", genre: "Rock, Pop", year: 1977),
         AlbumDraft(title: "Line\nbreak\r\nand CR", artist: "Tab\tbed", genre: "back\\slash"),
         AlbumDraft(title: "Emoji 🎸👩‍👩‍👧‍👦🇮🇸", artist: "Björk Guðmundsdóttir", coverURL: "https://covers.example.com/a,b.jpg"),
-        AlbumDraft(title: String(repeating: "Long title ", count: 1000) + "end", artist: "Patient", externalID: "discogs:007"),
+        AlbumDraft(title: String(repeating: "Long title ", count: 90) + "end", artist: "Patient", externalID: "discogs:007"),
         AlbumDraft(title: "  Spaces kept inside  ", artist: "x", year: 2001),
     ]
 

@@ -69,7 +69,7 @@ struct QueryParserTests {
         #expect(unknown.reason.contains("unknown field \"artst\""))
         #expect(unknown.offset == 10 && unknown.length == 5)
         #expect(unknown.description == """
-            unknown field "artst" (albumstore fields lists them)
+            unknown field "artst"
             year:1977 artst:bowie
                       ^^^^^
             """)

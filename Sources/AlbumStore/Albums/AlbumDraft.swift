@@ -9,6 +9,10 @@ import Darwin
 
 /// The fields of an album to add or to change to, checked by `validated()` before any write.
 ///
+/// Text fields have a length limit, in UTF-8 bytes after trimming: `maximumTextBytes` (1,000)
+/// for the title, artist, genre and external id, `maximumCoverURLBytes` (8,192) for the cover
+/// URL. Every write checks them: adding, inserting, editing, bulk appends and imports.
+///
 /// Its `Codable` form is the album's JSON object with only the `AlbumField.editable` keys:
 /// `title`, `artist`, `genre`, `year`, `cover_url`, `external_id`.
 public struct AlbumDraft: Sendable, Codable, Hashable {
@@ -18,6 +22,11 @@ public struct AlbumDraft: Sendable, Codable, Hashable {
     public var year: Int?
     public var coverURL: String?
     public var externalID: String?
+
+    /// The most UTF-8 bytes a title, artist, genre or external id may hold: 1,000.
+    public static let maximumTextBytes = 1_000
+    /// The most UTF-8 bytes a cover URL may hold: 8,192.
+    public static let maximumCoverURLBytes = 8 * 1024
 
     public init(title: String, artist: String, genre: String? = nil, year: Int? = nil,
                 coverURL: String? = nil, externalID: String? = nil) {
@@ -55,8 +64,9 @@ public struct AlbumDraft: Sendable, Codable, Hashable {
 
     /// The draft with text trimmed and empty optional fields made `nil`.
     ///
-    /// - Throws: `AlbumError.invalid` naming the field: title and artist must be non-empty, year
-    ///   between 1000 and next year, cover URL an http(s) or file URL.
+    /// - Throws: `AlbumError.invalid` naming the field: title and artist must be non-empty, text
+    ///   fields within their limit (`maximumTextBytes`, `maximumCoverURLBytes`), year between 1000
+    ///   and next year, cover URL an http(s) or file URL.
     public func validated(now: Date = Date()) throws -> AlbumDraft {
         try validated(latestYear: Self.year(of: now) + 1)
     }
@@ -72,6 +82,12 @@ public struct AlbumDraft: Sendable, Codable, Hashable {
         draft.externalID = externalID.trimmedOrNil
         if draft.title.isEmpty { throw AlbumError.invalid(field: "title", reason: "must not be empty") }
         if draft.artist.isEmpty { throw AlbumError.invalid(field: "artist", reason: "must not be empty") }
+        // Before the URL syntax check, which reads every byte: a huge value is refused unread.
+        try Self.checkLength(of: draft.title, field: "title", limit: Self.maximumTextBytes)
+        try Self.checkLength(of: draft.artist, field: "artist", limit: Self.maximumTextBytes)
+        try Self.checkLength(of: draft.genre, field: "genre", limit: Self.maximumTextBytes)
+        try Self.checkLength(of: draft.coverURL, field: "cover URL", limit: Self.maximumCoverURLBytes)
+        try Self.checkLength(of: draft.externalID, field: "external id", limit: Self.maximumTextBytes)
         if let year, !(1000...latestYear).contains(year) {
             throw AlbumError.invalid(field: "year", reason: "\(year) is not between 1000 and \(latestYear)")
         }
@@ -79,6 +95,12 @@ public struct AlbumDraft: Sendable, Codable, Hashable {
             throw AlbumError.invalid(field: "cover URL", reason: "\(url) is not an http(s) or file URL")
         }
         return draft
+    }
+
+    /// Refuses `text` past `limit` UTF-8 bytes (a count native strings keep: no scan).
+    private static func checkLength(of text: String?, field: String, limit: Int) throws {
+        guard let count = text?.utf8.count, count > limit else { return }
+        throw AlbumError.invalid(field: field, reason: "must be at most \(limit) bytes (UTF-8), not \(count)")
     }
 
     /// The UTC year of `date` (a Calendar costs more than the rest of an insert).

@@ -2,6 +2,10 @@
 public enum CoverError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The bytes are not a PNG, JPEG, GIF or WebP image; `source` names where they came from.
     case notAnImage(source: String)
+    /// The header claims a pixel size no cover has (`ImageHeader.hasPlausibleSize`).
+    case implausibleSize(source: String, width: Int, height: Int)
+    /// The bytes start as an image of `format` but lack part of its structure; `reason` says which.
+    case incompleteImage(source: String, format: ImageFormat, reason: String)
     /// The image is larger than the size cap.
     case tooLarge(source: String, limit: Int)
     /// The album has no cover.
@@ -15,6 +19,11 @@ public enum CoverError: Error, CustomStringConvertible, Sendable, Equatable {
         switch self {
         case let .notAnImage(source):
             "\(source): not a PNG, JPEG, GIF or WebP image"
+        case let .implausibleSize(source, width, height):
+            "\(source): an image of \(width)×\(height) pixels is past the limits of a cover "
+                + "(\(ImageHeader.maximumSide) pixels a side, \(ImageHeader.maximumPixelCount) in all)"
+        case let .incompleteImage(source, format, reason):
+            "\(source): not a complete \(format.name) image: \(reason)"
         case let .tooLarge(source, limit):
             "\(source): larger than the cover size cap of \(limit) bytes"
         case let .noCover(albumID):

@@ -78,7 +78,8 @@ struct CoverFetcher: Sendable {
         guard let url = URL(string: string), let scheme = url.scheme?.lowercased() else { throw DownloadError.badURL }
         switch scheme {
         case "file":
-            // Read in chunks and capped by `set`, as for `covers set FILE`.
+            guard options.allowFileURLs else { throw DownloadError.fileURLNotAllowed }
+            // Read in chunks and capped by `set`; only a regular file (`CoverSource.file`).
             return (.file(url, name: string), nil)
         case "http", "https":
             var delay = options.backoff
@@ -105,7 +106,8 @@ struct CoverFetcher: Sendable {
 
 extension CoverRepository {
     /// Downloads and stores the covers of the albums among `albumIDs` (every album when `nil`)
-    /// that have none, from their cover URLs (http, https or file). An album that has its cover
+    /// that have none, from their cover URLs (http or https; file URLs only with
+    /// `CoverFetchOptions.allowFileURLs`, else they are failures). An album that has its cover
     /// is never fetched again. Each cover is stored as it arrives, in a transaction of its own,
     /// so observers get a change set per cover; a failure is listed in the summary and the
     /// batch goes on. `progress` is called after each album with the count done and the total.

@@ -1,6 +1,8 @@
 /// Why one download attempt failed; `isRetryable` says whether another attempt may succeed.
 enum DownloadError: Error, CustomStringConvertible, Equatable {
     case unsupportedScheme(String)
+    /// A `file:` URL while `CoverFetchOptions.allowFileURLs` is off.
+    case fileURLNotAllowed
     case badURL
     case status(Int)
     case timedOut
@@ -20,6 +22,7 @@ enum DownloadError: Error, CustomStringConvertible, Equatable {
     var description: String {
         switch self {
         case let .unsupportedScheme(scheme): "unsupported URL scheme \"\(scheme)\" (http, https and file only)"
+        case .fileURLNotAllowed: "a file URL, not read: file URLs are read only when allowed"
         case .badURL: "not a valid URL"
         case let .status(code): "HTTP status \(code)"
         case .timedOut: "timed out"

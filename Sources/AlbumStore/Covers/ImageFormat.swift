@@ -5,6 +5,9 @@ public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
     /// The MIME type, e.g. `image/png`.
     public var mimeType: String { "image/\(rawValue)" }
 
+    /// The format's name for people: `PNG`, `JPEG`, `GIF`, `WebP`.
+    public var name: String { self == .webp ? "WebP" : rawValue.uppercased() }
+
     /// The usual file name extension, without the dot.
     public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
 }

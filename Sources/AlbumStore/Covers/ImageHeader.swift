@@ -13,6 +13,19 @@ public struct ImageHeader: Sendable, Hashable {
         self.height = height
     }
 
+    /// The most pixels a stored cover may have on a side: 16,384.
+    public static let maximumSide = 16_384
+    /// The most pixels a stored cover may have in all: 100 million (10,000×10,000, say).
+    public static let maximumPixelCount = 100_000_000
+
+    /// Whether the pixel size is one a cover may have: each side 1...`maximumSide`, and at most
+    /// `maximumPixelCount` pixels. A header may claim any size; an app decoding a cover trusts it
+    /// to allocate.
+    public var hasPlausibleSize: Bool {
+        (1...Self.maximumSide).contains(width) && (1...Self.maximumSide).contains(height)
+            && width * height <= Self.maximumPixelCount
+    }
+
     /// How many leading bytes `sniff` may need: JPEG's size comes after its metadata segments.
     static let sniffLength = 512 * 1024
 

@@ -18,9 +18,9 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
             line > 0 ? "\(file):\(line): \(reason)" : "\(file): \(reason)"
         case let .invalidRows(summary):
             "\(summary.file): import refused, nothing changed: \(summary.rejected) invalid "
-                + (summary.rejected == 1 ? "row" : "rows") + " (`--skip-invalid` imports the others)"
+                + (summary.rejected == 1 ? "row" : "rows")
         case let .conflict(rejection, _):
-            "\(rejection); import refused, nothing changed (`--on-conflict skip` or `update` imports the rest)"
+            "\(rejection); import refused, nothing changed"
         }
     }
 }

@@ -73,7 +73,7 @@ struct RecordConverter {
             do {
                 valid = try draft.validated(latestYear: latestYear)
             } catch AlbumError.invalid(let field, let reason) {
-                let slot = ["title": 0, "artist": 1, "year": 3, "cover URL": 4][field]
+                let slot = ["title": 0, "artist": 1, "genre": 2, "year": 3, "cover URL": 4, "external id": 5][field]
                 throw Problem(field: slot.map(name) ?? field, reason: reason)
             }
             return .success(ImportedRow(line: record.line, draft: valid, supplied: supplied, createdAt: created, updatedAt: updated))

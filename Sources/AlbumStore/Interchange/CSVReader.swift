@@ -282,7 +282,7 @@ struct CSVReader: CatalogReader {
         } else {
             text = makeString(UnsafeBufferPointer(start: window + start, count: count))
         }
-        guard let text else { return note("field \(fieldIndex + 1) is not valid UTF-8; try --encoding windows-1252") }
+        guard let text else { return note("field \(fieldIndex + 1) is not valid UTF-8") }
         values.append((fieldIndex, .text(text)))
     }
 

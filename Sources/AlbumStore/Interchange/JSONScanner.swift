@@ -174,7 +174,7 @@ struct JSONScanner {
             break
         }
         previousKeys = keys
-        return (values, sawInvalidUTF8 ? "has text that is not valid UTF-8; try --encoding windows-1252" : nil)
+        return (values, sawInvalidUTF8 ? "has text that is not valid UTF-8" : nil)
     }
 
     /// Reads the value after white space: `nil` for `null`, `.nested` for an object or array

@@ -971,7 +971,7 @@ struct XMLScanner {
     }
 
     private func invalidUTF8() -> CatalogError {
-        CatalogError(line: line, reason: "has bytes that are not valid UTF-8; try --encoding windows-1252")
+        CatalogError(line: line, reason: "has bytes that are not valid UTF-8")
     }
 
     private func textTooLong() -> CatalogError {

@@ -35,8 +35,8 @@ public struct AlbumSort: Sendable, Hashable {
             let pieces = part.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
             let name = pieces[0].trimmingWhitespace()
             guard let field = AlbumField(name: name), field.isSortable else {
-                let reason = name.isEmpty ? "a sort key is empty (--sort year:desc,artist)"
-                    : "cannot sort by \"\(name)\" (albumstore fields lists the fields)"
+                let reason = name.isEmpty ? "a sort key is empty (fields separated by commas: year:desc,artist)"
+                    : "cannot sort by \"\(name)\""
                 throw QueryError(reason, input: text, offset: offset, length: max(1, pieces[0].count))
             }
             var descending = false

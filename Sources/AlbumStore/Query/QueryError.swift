@@ -4,7 +4,7 @@
 /// For parsed text it keeps the input and where the offending token is in it, so the message
 /// can show a caret under it:
 ///
-///     unknown field "artst" (albumstore fields lists them)
+///     unknown field "artst"
 ///     artst:bowie year:1990..1999
 ///     ^^^^^
 public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -45,10 +45,10 @@ struct QueryParser {
         let name = Self.unescaped(text[..<colon])
         let nameToken = QueryToken(text: name, offset: token.offset + skipped, length: text.distance(from: text.startIndex, to: colon))
         guard let field = AlbumField(name: name) else {
-            throw error("unknown field \"\(name)\" (albumstore fields lists them)", at: nameToken)
+            throw error("unknown field \"\(name)\"", at: nameToken)
         }
         guard let kind = field.queryKind else {
-            throw error("a query cannot name the field \(field.name) (albumstore fields lists those it can)", at: nameToken)
+            throw error("a query cannot name the field \(field.name)", at: nameToken)
         }
         let value = text[text.index(after: colon)...]
         let valueToken = QueryToken(

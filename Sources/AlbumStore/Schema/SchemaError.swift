@@ -2,7 +2,7 @@
 public enum SchemaError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The file is not a SQLite database, or is another application's database.
     case notAnAlbumStore(path: String, reason: String)
-    /// The database was migrated by a newer albumstore.
+    /// The database was migrated by a newer version of AlbumStore.
     case newerThanKnown(path: String, version: Int, known: Int)
     /// An applied migration's SQL differs from this binary's copy.
     case migrationChanged(path: String, migration: String, applied: String, current: String)
@@ -20,7 +20,7 @@ public enum SchemaError: Error, CustomStringConvertible, Sendable, Equatable {
         case let .notAnAlbumStore(path, reason):
             "\(path): not an AlbumStore database (\(reason)); it was left untouched"
         case let .newerThanKnown(path, version, known):
-            "\(path): schema version \(version) is newer than this albumstore knows (\(known)); upgrade albumstore"
+            "\(path): schema version \(version) is newer than this version of AlbumStore knows (\(known)); a newer version opens it"
         case let .migrationChanged(path, migration, applied, current):
             "\(path): migration \(migration) changed after it was applied (checksum \(applied), now \(current)); restore the original file"
         case let .needsUpgrade(path, version, current):

@@ -24,9 +24,9 @@ public enum SessionError: Error, CustomStringConvertible, Sendable, Equatable {
         case .noAlbums:
             "there is no album to make current: the library is empty"
         case let .noSuchSnapshot(name):
-            "no snapshot named \"\(name)\" (`albumstore state snapshots` lists them)"
+            "no snapshot named \"\(name)\""
         case let .snapshotExists(name):
-            "a snapshot named \"\(name)\" exists already (`albumstore state rm \(name)` removes it)"
+            "a snapshot named \"\(name)\" exists already"
         case let .invalidSnapshotName(name, reason):
             "snapshot name \"\(name)\": \(reason)"
         case let .badSnapshotFile(source, place, reason):

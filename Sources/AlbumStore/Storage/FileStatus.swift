@@ -38,6 +38,20 @@ enum FileStatus: Equatable {
             self = code == ENOENT ? .missing : .failed(errno: code)
             return
         }
+        self.init(info)
+    }
+
+    /// What an open descriptor is: the file itself, whatever its path points at by now.
+    init(fileDescriptor: Int32) {
+        var info = stat()
+        guard fstat(fileDescriptor, &info) == 0 else {
+            self = .failed(errno: errno)
+            return
+        }
+        self.init(info)
+    }
+
+    private init(_ info: stat) {
         switch info.st_mode & S_IFMT {
         case S_IFDIR: self = .directory
         case S_IFREG:

@@ -35,6 +35,13 @@ public final class OpenFile {
         try opening(path, flags: O_RDONLY)
     }
 
+    /// Opens the file at `path` for reading without waiting: a FIFO with no writer opens at once
+    /// (`O_NONBLOCK`) instead of blocking, so that the caller can look at what it opened
+    /// (`FileStatus(fileDescriptor:)`) before it reads. Reads of a regular file ignore the flag.
+    static func readingWithoutWaiting(_ path: String) throws -> OpenFile {
+        try opening(path, flags: O_RDONLY | O_NONBLOCK)
+    }
+
     /// Opens the file at `path` for writing, creating it with `permissions` or emptying it.
     /// - Throws: `OpenFile.Failure` with `open(2)`'s `errno`.
     public static func writing(_ path: String, permissions: mode_t = 0o644) throws -> OpenFile {

@@ -8,12 +8,18 @@ struct ImportReport {
 
     /// The rejections the summary carries, one line each on stderr, and how many more there were.
     func printRejections() {
-        for rejection in summary.rejections { inform(rejection.description) }
+        for rejection in summary.rejections { inform(rejection.description + Self.encodingHint(for: rejection.reason)) }
         let more = summary.rejected - summary.rejections.count
         if more > 0 {
             inform("… and \(more) more rejected " + (more == 1 ? "row" : "rows")
                 + (rejectsPath.map { " (all are in \($0))" } ?? " (--rejects FILE lists them all)"))
         }
+    }
+
+    /// The option to try after a reason that says the text is not UTF-8 (the library's readers
+    /// say so and no more).
+    static func encodingHint(for reason: String) -> String {
+        reason.hasSuffix("not valid UTF-8") ? "; try --encoding windows-1252" : ""
     }
 
     /// `Imported albums.csv (csv, utf-8): 12 inserted, 0 updated, 3 skipped as duplicates, ...`.

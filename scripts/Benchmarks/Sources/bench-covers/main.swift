@@ -38,7 +38,9 @@ let size = kib * 1024
 let pool = (0..<(size + count * 64)).map { _ in UInt8.random(in: 0...255, using: &generator) }
 let header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
                        0, 0, 2, 0x58, 0, 0, 2, 0x58, 8, 2, 0, 0, 0, 0, 0, 0, 0]
-let images = (0..<count).map { Data(header + pool[($0 * 64)..<($0 * 64 + size - header.count)]) }
+// IEND last: the library refuses a PNG without it.
+let end: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+let images = (0..<count).map { Data(header + pool[($0 * 64)..<($0 * 64 + size - header.count - end.count)] + end) }
 
 enum Contender {
     case library(pageSize: Int)
