@@ -19,7 +19,8 @@ public final class Library: Sendable {
     public let schemaVersion: Int
     /// What this library may do to its file: a `.readOnly` library refuses every command.
     public let access: Access
-    /// How long a command waits for another process's write lock.
+    /// How long a call waits for a lock: another process's write lock, or inside this process
+    /// the writer another thread holds, or a reader when every one is busy.
     public let busyTimeout: Duration
     let migrator: Migrator
     let database: Database
@@ -119,8 +120,8 @@ public final class Library: Sendable {
     ///   fails. The file is left as it was.
     /// - Parameters:
     ///   - access: What opening may do to the file (see `Access`); `.create` by default.
-    ///   - busyTimeout: How long a command waits for another process's write lock before
-    ///     failing with `StorageError` `.busy` (default 5 s).
+    ///   - busyTimeout: How long a call waits for another process's write lock, another
+    ///     thread's write or a free reader before failing with `StorageError` `.busy` (default 5 s).
     ///   - historyLimit: How many commands undo can go back (default 100).
     ///   - changeLogRetention: How much of the change log other processes can catch up on.
     public static func open(
