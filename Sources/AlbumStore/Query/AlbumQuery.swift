@@ -48,6 +48,10 @@ public struct AlbumQuery: Sendable, Hashable {
         /// The field is exactly `value` (`field:=value`); for numeric fields, the number.
         case equals(AlbumField, String)
         /// The field matches the regular expression (`field::pattern`, Swift `Regex` syntax: PCRE's).
+        ///
+        /// Bounded in time: a pattern that can backtrack exponentially on one value (a repeated
+        /// group that repeats inside or has alternatives, `(a+)+b`, `(a|aa)*`) is refused, and
+        /// a query's patterns may run for two seconds in all; either way with `QueryError`.
         case regex(AlbumField, String)
         /// A numeric field within `from...through`, either bound open (`year:1990..1999`,
         /// `year:..1980`, `year:2000..`, `year:1994`).
