@@ -60,20 +60,20 @@ public final class Database: Sendable {
     }
 
     /// Runs `body` inside a read transaction: a consistent snapshot of committed data, never
-    /// waiting for a write under way.
+    /// waiting for a write under way. Run under an `Interruption`, its statements stop when
+    /// that is requested.
     public func read<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
-        guard let readers else {
-            return try writer.withConnection(reentrant: true) { connection in try connection.read { try body(connection) } }
-        }
-        return try readers.withConnection { connection in try connection.read { try body(connection) } }
+        try readStatement { connection in try connection.read { try body(connection) } }
     }
 
     /// Runs `body` on a reader (the writer, in memory) without a transaction of its own: for a
     /// read of one statement, which SQLite runs on one snapshot anyway, without the BEGIN and
     /// COMMIT around it (a few microseconds a query).
     public func readStatement<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
-        guard let readers else { return try writer.withConnection(reentrant: true) { connection in try body(connection) } }
-        return try readers.withConnection { connection in try body(connection) }
+        guard let readers else {
+            return try writer.withConnection(reentrant: true) { connection in try connection.watchingInterruption { try body(connection) } }
+        }
+        return try readers.withConnection { connection in try connection.watchingInterruption { try body(connection) } }
     }
 
     /// Runs `body` on the writer with no transaction of its own (for pragmas, hooks, migrations).

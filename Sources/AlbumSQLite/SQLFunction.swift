@@ -19,7 +19,8 @@ extension Connection {
     /// when the result depends on the arguments alone. The function is the connection's only:
     /// another program opening the file does not have it. `body` must not use the connection.
     /// An error `body` throws fails the statement (`SQLITE_ERROR`, with the error's description
-    /// as message).
+    /// as message). Under a requested `Interruption` a call fails with `SQLITE_INTERRUPT` instead
+    /// of running `body`.
     /// Related SQLite documentation: https://sqlite.org/c3ref/create_function.html
     public func createFunction(
         _ name: String, argumentCount: Int32, deterministic: Bool = true,
@@ -37,6 +38,11 @@ extension Connection {
                 arguments.reserveCapacity(Int(count))
                 for index in 0..<Int(count) {
                     arguments.append(values?[index].map { SQLiteValue.decode(from: $0) ?? .null } ?? .null)
+                }
+                // A slow function (a regular expression) can take longer per row than the
+                // progress handler's 1000 steps take over many rows.
+                if let interruption = Interruption.current, interruption.isInterrupted {
+                    return sqlite3_result_error_code(context, SQLITE_INTERRUPT)
                 }
                 let result: SQLiteValue
                 do {

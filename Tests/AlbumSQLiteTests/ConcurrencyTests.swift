@@ -98,6 +98,31 @@ struct ConcurrencyTests {
         #expect(try database.read { try $0.scalar("SELECT count(*) FROM t", as: Int.self) } == 0)
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func anInterruptionStopsAReadsRunningStatementAndLeavesTheReaderUsable() throws {
+        let database = try Database(path: directory.path(), maxReaders: 1)
+        try database.write { try $0.execute("CREATE TABLE t(x)") }
+        let endless = "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n"
+        let interruption = Interruption()
+        let error = LockedValue<SQLiteError?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            do {
+                _ = try interruption.run { try database.read { try $0.scalar(endless, as: Int.self) } }
+            } catch let thrown as SQLiteError {
+                error.set(thrown)
+            } catch {}
+            done.signal()
+        }
+        // Whether the statement has started yet or not, it stops.
+        interruption.interrupt()
+        try #require(done.wait(timeout: .now() + 2) == .success, "the interrupted statement still runs")
+        #expect(error.get()?.code == SQLiteError.ResultCode.interrupt)
+        // Outside `run` the same reader has no handler left to stop it.
+        let counted = "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 10000) SELECT count(*) FROM n"
+        #expect(try database.read { try $0.scalar(counted, as: Int.self) } == 10000)
+    }
+
     @Test func dataVersionChangesAfterAnotherConnectionCommits() throws {
         let a = try directory.open()
         try a.execute("CREATE TABLE t(x)")

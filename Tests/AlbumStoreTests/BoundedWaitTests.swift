@@ -109,4 +109,20 @@ struct BoundedWaitTests {
         releases.forEach { $0() }
         #expect(try library.albums.album(at: 0).title == "Best of Bowie")
     }
+
+    @Test func cancellingAnAsyncQueryStopsItsStatementAndThrowsCancellationError() async throws {
+        let library = try library(busyTimeout: .seconds(5))
+        // Each title takes the pattern tens of milliseconds; the whole query, longer than its time limit.
+        _ = try library.albums.append(contentsOf: Array(repeating: AlbumDraft.sample(String(repeating: "a", count: 25)), count: 1000))
+        let query = try AlbumQuery(parsing: "title::a*a*a*a*c")
+        let task = Task {
+            try await RegexBudget.$limit.withValue(.seconds(3)) { try await library.albums.albums(matching: query) }
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        let cancelled = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        #expect(cancelled.duration(to: .now) < .seconds(1))
+        #expect(throws: CancellationError.self) { try result.get() }
+    }
 }
