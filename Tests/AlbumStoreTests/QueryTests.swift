@@ -255,4 +255,17 @@ struct QueryTests {
             }
         }
     }
+
+    @Test func aQueryOfTooManyTermsIsAQueryErrorAndOneAtTheLimitRuns() throws {
+        let huge = try AlbumQuery(parsing: (0..<10_000).map { "title:t\($0)" }.joined(separator: " "))
+        #expect(throws: QueryError("the query has 10000 terms; at most 500 can run")) {
+            try library.albums.albums(matching: huge)
+        }
+        #expect(throws: QueryError.self) { try library.albums.count(matching: huge) }
+        // The limit runs, with the deepest conditions, in one alternative and in as many as it takes.
+        let negated = (0..<AlbumQuery.maximumTerms).map { AlbumQuery.Term(.contains(.title, "x\($0)"), negated: true) }
+        #expect(try library.albums.count(matching: AlbumQuery(negated)) == Self.drafts.count)
+        let alternatives = (0..<AlbumQuery.maximumTerms).map { [AlbumQuery.Term(.equals(.artist, "nobody \($0)"))] }
+        #expect(try library.albums.count(matching: AlbumQuery(anyOf: alternatives)) == 0)
+    }
 }
