@@ -7,8 +7,9 @@ import Synchronization
 /// Run the work in `run`: every connection `Database.read` and `readStatement` lend it on that
 /// thread meanwhile checks the request every 1000 steps of SQLite's virtual machine, through
 /// the progress handler, so a statement running when `interrupt()` is called, or started
-/// after, fails with `SQLITE_INTERRUPT`. A read still waiting for a connection is not cut
-/// short: that wait ends within the busy timeout anyway.
+/// after, fails with `SQLITE_INTERRUPT`; a function made with `createFunction` fails the same way
+/// at its next call. A read still waiting for a connection is not cut short: that wait ends
+/// within the busy timeout anyway.
 /// Related SQLite documentation: https://sqlite.org/c3ref/progress_handler.html
 public final class Interruption: Sendable {
     private let requested = Atomic<Bool>(false)

@@ -106,7 +106,7 @@ struct ConcurrencyTests {
         let interruption = Interruption()
         let error = LockedValue<SQLiteError?>(nil)
         let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             do {
                 _ = try interruption.run { try database.read { try $0.scalar(endless, as: Int.self) } }
             } catch let thrown as SQLiteError {
@@ -178,13 +178,14 @@ struct ConcurrencyTests {
 }
 
 extension ConcurrencyTests {
-    /// Runs `hold` on another thread until it calls the closure it is given (inside whatever
+    /// Runs `hold` on a thread of its own (not Dispatch's pool, which tests running alongside may
+    /// have filled with waits) until it calls the closure it is given (inside whatever
     /// it holds), and returns a function that lets it return; call it at least once.
     func holding(_ hold: @escaping @Sendable (_ inside: () -> Void) throws -> Void) throws -> @Sendable () -> Void {
         let inside = DispatchSemaphore(value: 0)
         let mayReturn = DispatchSemaphore(value: 0)
         let returned = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             try? hold {
                 inside.signal()
                 mayReturn.wait()
@@ -206,7 +207,7 @@ extension ConcurrencyTests {
     func failure<T>(within seconds: Double, _ work: @escaping @Sendable () throws -> T) throws -> (SQLiteError?, Duration) {
         let result = LockedValue<(SQLiteError?, Duration)?>(nil)
         let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             let start = ContinuousClock.now
             var error: SQLiteError?
             do { _ = try work() } catch let thrown as SQLiteError { error = thrown } catch {}

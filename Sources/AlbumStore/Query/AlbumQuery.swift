@@ -55,7 +55,7 @@ public struct AlbumQuery: Sendable, Hashable {
         ///
         /// Bounded in time: a pattern that can backtrack exponentially on one value (a repeated
         /// group that repeats inside or has alternatives, `(a+)+b`, `(a|aa)*`) is refused, and
-        /// a query's patterns may run for two seconds in all; either way with `QueryError`.
+        /// a query's patterns may run for ten seconds in all; either way with `QueryError`.
         case regex(AlbumField, String)
         /// A numeric field within `from...through`, either bound open (`year:1990..1999`,
         /// `year:..1980`, `year:2000..`, `year:1994`).

@@ -5,12 +5,12 @@ internal import AlbumSQLite
 /// Each read is one read transaction on a reader connection (a snapshot of committed data that
 /// never waits for a writer). A result's index is its 0-based place among the results, counting
 /// `offset`: a query has no use for the albums' places in the whole list. A query with regular
-/// expressions runs them for at most two seconds in all (`RegexBudget`), then fails with
+/// expressions runs them for at most ten seconds in all (`RegexBudget`), then fails with
 /// `QueryError`.
 extension AlbumRepository {
     /// The albums `query` matches in `sort` order, from the `offset`-th result on, up to `limit`.
     /// - Throws: `QueryError` for a condition on a field it does not apply to, or regular
-    ///   expressions that take longer than two seconds over the albums; `StorageError`.
+    ///   expressions that take longer than ten seconds over the albums; `StorageError`.
     public func albums(
         matching query: AlbumQuery, sortedBy sort: AlbumSort = .listOrder, offset: Int = 0, limit: Int = .max
     ) throws -> [Album] {
