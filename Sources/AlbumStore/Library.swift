@@ -7,11 +7,13 @@ internal import AlbumSQLite
 ///
 /// A `Library` can be shared across threads and tasks. It holds one writer connection and a
 /// few reader connections: reads never wait for a write under way, and every read has an
-/// `async` twin that does not block Swift's cooperative threads. Library methods may be called
-/// from inside closures the library runs (`albums.update(id:)`'s edit, an `observe` value):
-/// reads work there; a command from inside a closure that holds the writer throws
-/// `StorageError` (reason `.misuse`) at once instead of waiting for itself. Callers never see
-/// SQL, and errors of the storage layer reach them as `StorageError`.
+/// `async` twin that does not block Swift's cooperative threads and stops, throwing
+/// `CancellationError`, when its task is cancelled. No wait for a lock, held in this process or
+/// another, lasts longer than `busyTimeout`. Library methods may be called from inside closures
+/// the library runs (`albums.update(id:)`'s edit, an `observe` value): reads work there; a
+/// command from inside a closure that holds the writer throws `StorageError` (reason `.misuse`)
+/// at once instead of waiting for itself. Callers never see SQL, and errors of the storage layer
+/// reach them as `StorageError`.
 public final class Library: Sendable {
     /// The database file's path (`:memory:` for an in-memory library).
     public let path: String
