@@ -12,6 +12,8 @@ final class ConnectionHandle {
     @usableFromInline let sqlite: OpaquePointer
     /// The closures SQLite's hooks call; see `Hooks.swift`.
     var hooks = Hooks()
+    /// The interruption the progress handler checks, while a read runs under one (`Interruption`).
+    var interruption: Interruption?
     /// The change recorders the pre-update hook feeds, oldest first (see `startRecording`).
     var recordings: [ChangeRecording] = []
     /// The layouts of recorded tables, kept while their column counts stay.
@@ -28,6 +30,7 @@ final class ConnectionHandle {
         sqlite3_commit_hook(sqlite, nil, nil)
         sqlite3_rollback_hook(sqlite, nil, nil)
         sqlite3_preupdate_hook(sqlite, nil, nil)
+        sqlite3_progress_handler(sqlite, 0, nil, nil)
         sqlite3_close_v2(sqlite)
     }
 

@@ -8,6 +8,10 @@
 /// snapshot of committed data while a write is under way. In-memory databases cannot share data
 /// between connections, so there reads go through the writer.
 ///
+/// Every wait is bounded by the options' `busyTimeout`: for another connection's lock (SQLite's
+/// busy timeout), for the writer held by another thread, and for a reader when all are busy;
+/// the last two throw `SQLiteError.writerBusy` and `readersBusy` (`SQLITE_BUSY_TIMEOUT`).
+///
 /// Calls are not reentrant on the writer: a write (or `withWriter`) from inside a closure that
 /// already holds the writer on the same thread throws `SQLiteError.reentrantCall` at once
 /// instead of waiting forever for itself. A read from inside any closure works: it goes to a
@@ -31,19 +35,21 @@ public final class Database: Sendable {
         readerOptions.journalMode = nil
         readerOptions.queryOnly = true
         if options.mode == .readOnly || options.queryOnly {
-            writer = ExclusiveConnection(opening: { () throws(SQLiteError) in try Connection(path: path, options: options) })
+            writer = ExclusiveConnection(
+                opening: { () throws(SQLiteError) in try Connection(path: path, options: options) }, busyTimeout: options.busyTimeout)
             readers = ReaderPool(path: path, options: readerOptions, capacity: maxReaders)
             return
         }
         let connection = try Connection(path: path, options: options)
-        writer = ExclusiveConnection(connection)
+        writer = ExclusiveConnection(connection, busyTimeout: options.busyTimeout)
         readers = connection.isInMemory ? nil : ReaderPool(path: path, options: readerOptions, capacity: maxReaders)
     }
 
-    /// Wraps an open connection: it becomes the writer, and reads share it.
-    public init(writer connection: Connection) {
+    /// Wraps an open connection: it becomes the writer, and reads share it. A call waits for
+    /// another thread's at most `busyTimeout`.
+    public init(writer connection: Connection, busyTimeout: Duration = ConnectionOptions.default.busyTimeout) {
         path = connection.path
-        writer = ExclusiveConnection(connection)
+        writer = ExclusiveConnection(connection, busyTimeout: busyTimeout)
         readers = nil
     }
 
@@ -55,20 +61,20 @@ public final class Database: Sendable {
     }
 
     /// Runs `body` inside a read transaction: a consistent snapshot of committed data, never
-    /// waiting for a write under way.
+    /// waiting for a write under way. Run under an `Interruption`, its statements stop when
+    /// that is requested.
     public func read<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
-        guard let readers else {
-            return try writer.withConnection(reentrant: true) { connection in try connection.read { try body(connection) } }
-        }
-        return try readers.withConnection { connection in try connection.read { try body(connection) } }
+        try readStatement { connection in try connection.read { try body(connection) } }
     }
 
     /// Runs `body` on a reader (the writer, in memory) without a transaction of its own: for a
     /// read of one statement, which SQLite runs on one snapshot anyway, without the BEGIN and
     /// COMMIT around it (a few microseconds a query).
     public func readStatement<T: Sendable>(_ body: (Connection) throws -> T) throws -> T {
-        guard let readers else { return try writer.withConnection(reentrant: true) { connection in try body(connection) } }
-        return try readers.withConnection { connection in try body(connection) }
+        guard let readers else {
+            return try writer.withConnection(reentrant: true) { connection in try connection.watchingInterruption { try body(connection) } }
+        }
+        return try readers.withConnection { connection in try connection.watchingInterruption { try body(connection) } }
     }
 
     /// Runs `body` on the writer with no transaction of its own (for pragmas, hooks, migrations).

@@ -21,7 +21,17 @@ public final class Lock: @unchecked Sendable {
 
     public init() {
         pthread_mutex_init(mutex, nil)
+        #if canImport(Darwin)
         pthread_cond_init(condition, nil)
+        #else
+        // Timed waits measure on the monotonic clock: a change of the wall clock neither
+        // cuts them short nor stretches them.
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+        #endif
     }
 
     deinit {
@@ -38,6 +48,26 @@ public final class Lock: @unchecked Sendable {
     /// again. Call with the lock held, in a loop over the condition waited for (wake-ups can be
     /// spurious).
     public func wait() { pthread_cond_wait(condition, mutex) }
+
+    /// `wait()` that gives up at `deadline`: returns `false` once it has passed. A wake-up can
+    /// come with the timeout, so check the condition waited for again before giving up.
+    public func wait(until deadline: ContinuousClock.Instant) -> Bool {
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        guard remaining > .zero else { return false }
+        let (seconds, attoseconds) = remaining.components
+        #if canImport(Darwin)
+        var relative = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        pthread_cond_timedwait_relative_np(condition, mutex, &relative)
+        #else
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        let nanoseconds = Int(time.tv_nsec) + Int(attoseconds / 1_000_000_000)
+        time.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000
+        time.tv_nsec = nanoseconds % 1_000_000_000
+        pthread_cond_timedwait(condition, mutex, &time)
+        #endif
+        return ContinuousClock.now < deadline
+    }
     /// Wakes one thread in `wait()`.
     public func signal() { pthread_cond_signal(condition) }
     /// Wakes every waiting thread.

@@ -4,7 +4,8 @@ import FoundationEssentials
 ///
 /// A thread that reads from inside its own read gets the connection it already holds (the inner
 /// read is a savepoint of the same snapshot), so nested reads neither deadlock nor use up the
-/// pool. Other readers wait only for each other, and only when all `capacity` are busy.
+/// pool. Other readers wait only for each other, and only when all `capacity` are busy: then at
+/// most `busyTimeout`, after which they fail with `SQLiteError.readersBusy`.
 ///
 /// `@unchecked Sendable` is sound because the connections are reachable only under `condition`
 /// (idle) or by the one thread holding them (`held`).
@@ -12,6 +13,7 @@ final class ReaderPool: @unchecked Sendable {
     private let path: String
     private let options: ConnectionOptions
     private let capacity: Int
+    private let busyTimeout: Duration
     private let condition = Lock()
     private var idle: [Connection] = []
     private var opened = 0
@@ -26,6 +28,7 @@ final class ReaderPool: @unchecked Sendable {
         self.path = path
         self.options = options
         self.capacity = capacity
+        busyTimeout = options.busyTimeout
     }
 
     /// Whether the calling thread is inside a closure holding one of the readers.
@@ -57,7 +60,17 @@ final class ReaderPool: @unchecked Sendable {
             condition.unlock()
             return try body(connection)
         }
-        while idle.isEmpty && opened >= capacity && !isClosed { condition.wait() }
+        if idle.isEmpty && opened >= capacity && !isClosed {
+            let deadline = ContinuousClock.now + busyTimeout
+            while idle.isEmpty && opened >= capacity && !isClosed {
+                if !condition.wait(until: deadline), idle.isEmpty && opened >= capacity && !isClosed {
+                    // The wake-up of a release may have come with the timeout: pass it on.
+                    condition.signal()
+                    condition.unlock()
+                    throw SQLiteError.readersBusy(capacity: capacity)
+                }
+            }
+        }
         if isClosed {
             condition.unlock()
             throw SQLiteError.closed
@@ -89,5 +102,14 @@ final class ReaderPool: @unchecked Sendable {
             condition.unlock()
         }
         return try body(connection)
+    }
+}
+
+extension SQLiteError {
+    /// Every reader connection stayed busy with other reads for longer than the busy timeout.
+    public static func readersBusy(capacity: Int) -> SQLiteError {
+        SQLiteError(
+            extendedCode: ResultCode.busyTimeout,
+            message: "all \(capacity) reader connections are busy with other reads")
     }
 }

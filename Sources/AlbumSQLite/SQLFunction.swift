@@ -6,9 +6,9 @@ import FoundationEssentials
 /// SQLite keeps the box (as the function's user data) and releases it when the function is
 /// replaced or the connection closes, so the closure lives exactly as long as SQLite can call it.
 final class SQLFunctionBox {
-    let body: ([SQLiteValue]) -> SQLiteValue
+    let body: ([SQLiteValue]) throws -> SQLiteValue
 
-    init(_ body: @escaping ([SQLiteValue]) -> SQLiteValue) { self.body = body }
+    init(_ body: @escaping ([SQLiteValue]) throws -> SQLiteValue) { self.body = body }
 }
 
 extension Connection {
@@ -18,10 +18,13 @@ extension Connection {
     /// `deterministic` lets SQLite use it in indexes and factor repeated calls out; only say so
     /// when the result depends on the arguments alone. The function is the connection's only:
     /// another program opening the file does not have it. `body` must not use the connection.
+    /// An error `body` throws fails the statement (`SQLITE_ERROR`, with the error's description
+    /// as message). Under a requested `Interruption` a call fails with `SQLITE_INTERRUPT` instead
+    /// of running `body`.
     /// Related SQLite documentation: https://sqlite.org/c3ref/create_function.html
     public func createFunction(
         _ name: String, argumentCount: Int32, deterministic: Bool = true,
-        _ body: @escaping ([SQLiteValue]) -> SQLiteValue
+        _ body: @escaping ([SQLiteValue]) throws -> SQLiteValue
     ) throws(SQLiteError) {
         let box = Unmanaged.passRetained(SQLFunctionBox(body)).toOpaque()
         let flags = SQLITE_UTF8 | (deterministic ? SQLITE_DETERMINISTIC : 0)
@@ -36,7 +39,18 @@ extension Connection {
                 for index in 0..<Int(count) {
                     arguments.append(values?[index].map { SQLiteValue.decode(from: $0) ?? .null } ?? .null)
                 }
-                switch box.body(arguments) {
+                // A slow function (a regular expression) can take longer per row than the
+                // progress handler's 1000 steps take over many rows.
+                if let interruption = Interruption.current, interruption.isInterrupted {
+                    return sqlite3_result_error_code(context, SQLITE_INTERRUPT)
+                }
+                let result: SQLiteValue
+                do {
+                    result = try box.body(arguments)
+                } catch {
+                    return sqlite3_result_error(context, String(describing: error), -1)
+                }
+                switch result {
                 case .null: sqlite3_result_null(context)
                 case .integer(let value): sqlite3_result_int64(context, value)
                 case .real(let value): sqlite3_result_double(context, value)

@@ -60,6 +60,9 @@ extension SQLiteError {
         public static let error: Int32 = SQLITE_ERROR
         public static let abort: Int32 = SQLITE_ABORT
         public static let busy: Int32 = SQLITE_BUSY
+        /// The extended code of a wait inside this process (for the writer, or for a reader
+        /// connection) that outlasted the busy timeout.
+        public static let busyTimeout: Int32 = SQLITE_BUSY | 3 << 8  // SQLITE_BUSY_TIMEOUT
         public static let locked: Int32 = SQLITE_LOCKED
         public static let readOnly: Int32 = SQLITE_READONLY
         public static let interrupt: Int32 = SQLITE_INTERRUPT

@@ -7,11 +7,13 @@ internal import AlbumSQLite
 ///
 /// A `Library` can be shared across threads and tasks. It holds one writer connection and a
 /// few reader connections: reads never wait for a write under way, and every read has an
-/// `async` twin that does not block Swift's cooperative threads. Library methods may be called
-/// from inside closures the library runs (`albums.update(id:)`'s edit, an `observe` value):
-/// reads work there; a command from inside a closure that holds the writer throws
-/// `StorageError` (reason `.misuse`) at once instead of waiting for itself. Callers never see
-/// SQL, and errors of the storage layer reach them as `StorageError`.
+/// `async` twin that does not block Swift's cooperative threads and stops, throwing
+/// `CancellationError`, when its task is cancelled. No wait for a lock, held in this process or
+/// another, lasts longer than `busyTimeout`. Library methods may be called from inside closures
+/// the library runs (`albums.update(id:)`'s edit, an `observe` value): reads work there; a
+/// command from inside a closure that holds the writer throws `StorageError` (reason `.misuse`)
+/// at once instead of waiting for itself. Callers never see SQL, and errors of the storage layer
+/// reach them as `StorageError`.
 public final class Library: Sendable {
     /// The database file's path (`:memory:` for an in-memory library).
     public let path: String
@@ -19,7 +21,8 @@ public final class Library: Sendable {
     public let schemaVersion: Int
     /// What this library may do to its file: a `.readOnly` library refuses every command.
     public let access: Access
-    /// How long a command waits for another process's write lock.
+    /// How long a call waits for a lock: another process's write lock, or inside this process
+    /// the writer another thread holds, or a reader when every one is busy.
     public let busyTimeout: Duration
     let migrator: Migrator
     let database: Database
@@ -127,8 +130,8 @@ public final class Library: Sendable {
     ///   fails. The file is left as it was.
     /// - Parameters:
     ///   - access: What opening may do to the file (see `Access`); `.create` by default.
-    ///   - busyTimeout: How long a command waits for another process's write lock before
-    ///     failing with `StorageError` `.busy` (default 5 s).
+    ///   - busyTimeout: How long a call waits for another process's write lock, another
+    ///     thread's write or a free reader before failing with `StorageError` `.busy` (default 5 s).
     ///   - historyLimit: How many commands undo can go back (default 100).
     ///   - changeLogRetention: How much of the change log other processes can catch up on.
     public static func open(
@@ -536,11 +539,29 @@ public final class Library: Sendable {
 
     /// Runs `work`, which may wait for a lock or the disk, on a thread of its own, so that a
     /// waiting read does not hold one of Swift's few cooperative threads.
+    ///
+    /// Cancelling the task stops the statements `work` reads with (`Interruption`): it then
+    /// throws `CancellationError` within a few thousand steps of SQLite rather than when the
+    /// reads end. Every `async` read of the library comes through here.
     func offCooperativeThreads<T: Sendable>(_ work: sending @escaping () throws -> T) async throws -> T {
+        try Task.checkCancellation()
         // `work` was sent here, so no other code holds it: handing it to the thread is safe.
         nonisolated(unsafe) let work = work
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result(catching: work)) }
+        let interruption = Interruption()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global(qos: .userInitiated).async {
+                    continuation.resume(with: Result {
+                        do {
+                            return try interruption.run(work)
+                        } catch where interruption.isInterrupted {
+                            throw CancellationError()
+                        }
+                    })
+                }
+            }
+        } onCancel: {
+            interruption.interrupt()
         }
     }
 

@@ -211,4 +211,61 @@ struct QueryTests {
         #expect(bowie.albums == 3 && bowie.artists == 1 && bowie.genres == 2)
         #expect(bowie.decades == [AlbumStats.Decade(decade: 1970, albums: 2), AlbumStats.Decade(decade: 2010, albums: 1)])
     }
+
+    @Test func aRegexThatCanBacktrackExponentiallyIsRefusedBeforeItRuns() throws {
+        try library.albums.append(.sample(String(repeating: "a", count: 29)))
+        let library = library
+        let error = try withDeadline { () -> QueryError? in
+            do {
+                _ = try library.albums.albums(matching: AlbumQuery(parsing: "title::(a+)+b"))
+                return nil
+            } catch let error as QueryError {
+                return error
+            }
+        }
+        let refused = try #require(error ?? nil)
+        #expect(refused.reason.hasPrefix("bad regular expression \"(a+)+b\": a repeated group repeats inside"))
+        // Built in code, it is refused when it runs.
+        #expect(throws: QueryError.self) { try library.albums.count(matching: AlbumQuery([.init(.regex(.title, "(a|aa)*b"))])) }
+    }
+
+    @Test func regexShapesRefusedAndAllowed() {
+        for pattern in ["(a+)+b", "(a*)*", "(?:a+)+", "(\\w+\\s*)*$", "((a)+)+", "(a|aa)*b", "(a|b){2,}", "(a+){3}", "(x[ab]+)+?y"] {
+            #expect(RegexShape.exponentialRepetition(in: pattern) != nil, "\(pattern)")
+        }
+        for pattern in ["^[HL]", "(?i)^h", "(The|A) .*", "a+b", "[ab]*c", "(ab)+", "(a+)?b", "(a+){1}", "\\(a+\\)+",
+                        "[(a+)]+", "\\p{L}+(x)+", "(?#(a+)+)x", "\\Q(a+)+\\E", "(a+)b+"] {
+            #expect(RegexShape.exponentialRepetition(in: pattern) == nil, "\(pattern)")
+        }
+    }
+
+    @Test func regexesThatRunPastTheQuerysTimeLimitFailWithQueryError() throws {
+        let query = try AlbumQuery(parsing: "title::^L")
+        #expect(try library.albums.count(matching: query) == 2)
+        RegexBudget.$limit.withValue(.zero) {
+            for run: () throws -> Void in [
+                { _ = try library.albums.albums(matching: query) }, { _ = try library.albums.count(matching: query) },
+                { try library.albums.forEach(matching: query) { _, _ in } }, { _ = try library.albums.stats(matching: query) },
+            ] {
+                #expect {
+                    try run()
+                } throws: { error in
+                    (error as? QueryError)?.reason == "the regular expression title::^L took longer than 0 s over the albums; simplify it or narrow the query"
+                }
+            }
+        }
+    }
+
+    @Test func aQueryOfTooManyTermsIsAQueryErrorAndOneAtTheLimitRuns() throws {
+        let huge = try AlbumQuery(parsing: (0..<10_000).map { "title:t\($0)" }.joined(separator: " "))
+        #expect(throws: QueryError("the query has 10000 terms; at most 500 can run")) {
+            try library.albums.albums(matching: huge)
+        }
+        #expect(throws: QueryError.self) { try library.albums.count(matching: huge) }
+        // The limit runs, with the deepest conditions, in one alternative and in as many as it takes.
+        let negated = (0..<AlbumQuery.maximumTerms).map { AlbumQuery.Term(.contains(.title, "x\($0)"), negated: true) }
+        #expect(try library.albums.count(matching: AlbumQuery(negated)) == Self.drafts.count)
+        let alternatives = (0..<AlbumQuery.maximumTerms).map { [AlbumQuery.Term(.equals(.artist, "nobody \($0)"))] }
+        #expect(try library.albums.count(matching: AlbumQuery(anyOf: alternatives)) == 0)
+    }
 }

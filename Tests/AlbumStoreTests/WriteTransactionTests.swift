@@ -89,24 +89,33 @@ struct WriteTransactionTests {
         #expect(try await library.albums.count() == count)
     }
 
-    @Test func anotherThreadsWriteWaitsForTheTransactionAndThenCommits() async throws {
-        let started = AsyncStream<Void>.makeStream()
-        let release = DispatchSemaphore(value: 0)
-        let transaction = Task.detached { [library] in
-            try library.write { library in
-                try library.albums.append(.sample("Inside"))
-                started.continuation.yield()
-                release.wait()
-            }
+    /// Threads of their own, not tasks: a transaction holding the writer blocks its thread.
+    @Test func anotherThreadsWriteWaitsForTheTransactionAndThenCommits() throws {
+        let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let inside = DispatchSemaphore(value: 0), outside = DispatchSemaphore(value: 0)
+        let failures = Box<[String]>([])
+        Thread.detachNewThread { [library] in
+            do {
+                try library.write { library in
+                    try library.albums.append(.sample("Inside"))
+                    started.signal()
+                    _ = release.wait(timeout: .now() + 5)
+                }
+            } catch { failures.value?.append("inside: \(error)") }
+            inside.signal()
         }
-        var iterator = started.stream.makeAsyncIterator()
-        await iterator.next()
+        try #require(started.wait(timeout: .now() + 5) == .success)
         // A read elsewhere sees the state before the transaction.
-        #expect(try await library.albums.count() == AlbumDraft.classics.count)
-        let outside = Task.detached { [library] in try library.albums.append(.sample("Outside")) }
+        #expect(try library.albums.count() == AlbumDraft.classics.count)
+        Thread.detachNewThread { [library] in
+            do { try library.albums.append(.sample("Outside")) } catch { failures.value?.append("outside: \(error)") }
+            outside.signal()
+        }
         release.signal()
-        try await transaction.value
-        _ = try await outside.value
+
+        try #require(inside.wait(timeout: .now() + 5) == .success)
+        try #require(outside.wait(timeout: .now() + 5) == .success)
+        #expect(failures.value == [])
         #expect(try library.titles().suffix(2) == ["Inside", "Outside"])
     }
 

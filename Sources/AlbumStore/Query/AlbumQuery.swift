@@ -4,7 +4,8 @@
 /// An album matches when it matches every term of at least one alternative (terms AND together,
 /// alternatives OR together); a query without alternatives matches every album. Build one
 /// directly (`AlbumQuery([.init(.range(.year, from: 1990, through: 1999))])`) or parse the
-/// language with `init(parsing:)`. Every value reaches SQLite as a bound parameter.
+/// language with `init(parsing:)`. Every value reaches SQLite as a bound parameter. A query
+/// runs with at most `maximumTerms` terms in all, SQLite's expression depth allowing.
 public struct AlbumQuery: Sendable, Hashable {
     /// Groups of terms, any of which an album may match in whole.
     public var alternatives: [[Term]]
@@ -17,6 +18,9 @@ public struct AlbumQuery: Sendable, Hashable {
 
     /// Albums matching every term of at least one of `alternatives`.
     public init(anyOf alternatives: [[Term]]) { self.alternatives = alternatives.filter { !$0.isEmpty } }
+
+    /// The most terms, over all alternatives, a query can run with; more throw `QueryError`.
+    public static let maximumTerms = 500
 
     /// Whether the query keeps every album.
     public var matchesEverything: Bool { alternatives.isEmpty }
@@ -48,6 +52,10 @@ public struct AlbumQuery: Sendable, Hashable {
         /// The field is exactly `value` (`field:=value`); for numeric fields, the number.
         case equals(AlbumField, String)
         /// The field matches the regular expression (`field::pattern`, Swift `Regex` syntax: PCRE's).
+        ///
+        /// Bounded in time: a pattern that can backtrack exponentially on one value (a repeated
+        /// group that repeats inside or has alternatives, `(a+)+b`, `(a|aa)*`) is refused, and
+        /// a query's patterns may run for ten seconds in all; either way with `QueryError`.
         case regex(AlbumField, String)
         /// A numeric field within `from...through`, either bound open (`year:1990..1999`,
         /// `year:..1980`, `year:2000..`, `year:1994`).

@@ -4,18 +4,24 @@ internal import AlbumSQLite
 ///
 /// Each read is one read transaction on a reader connection (a snapshot of committed data that
 /// never waits for a writer). A result's index is its 0-based place among the results, counting
-/// `offset`: a query has no use for the albums' places in the whole list.
+/// `offset`: a query has no use for the albums' places in the whole list. A query with regular
+/// expressions runs them for at most ten seconds in all (`RegexBudget`), then fails with
+/// `QueryError`.
 extension AlbumRepository {
     /// The albums `query` matches in `sort` order, from the `offset`-th result on, up to `limit`.
-    /// - Throws: `QueryError` for a condition on a field it does not apply to; `StorageError`.
+    /// - Throws: `QueryError` for a condition on a field it does not apply to, or regular
+    ///   expressions that take longer than ten seconds over the albums; `StorageError`.
     public func albums(
         matching query: AlbumQuery, sortedBy sort: AlbumSort = .listOrder, offset: Int = 0, limit: Int = .max
     ) throws -> [Album] {
         let select = try Self.select(query, sort: sort, cache: library.queries)
+        let timeLimit = RegexBudget.limit
         return try readStatement { connection in
-            var albums: [Album] = []
-            try Self.rows(select, offset: offset, limit: limit, in: connection) { _, row in albums.append(try Album(row: row)) }
-            return albums
+            try RegexBudget.run(query, limit: timeLimit) {
+                var albums: [Album] = []
+                try Self.rows(select, offset: offset, limit: limit, in: connection) { _, row in albums.append(try Album(row: row)) }
+                return albums
+            }
         }
     }
 
@@ -24,19 +30,25 @@ extension AlbumRepository {
         matching query: AlbumQuery, sortedBy sort: AlbumSort = .listOrder, offset: Int = 0, limit: Int = .max
     ) async throws -> [Album] {
         let select = try Self.select(query, sort: sort, cache: library.queries)
+        let timeLimit = RegexBudget.limit
         return try await library.read { connection in
-            var albums: [Album] = []
-            try Self.rows(select, offset: offset, limit: limit, in: connection) { _, row in albums.append(try Album(row: row)) }
-            return albums
+            try RegexBudget.run(query, limit: timeLimit) {
+                var albums: [Album] = []
+                try Self.rows(select, offset: offset, limit: limit, in: connection) { _, row in albums.append(try Album(row: row)) }
+                return albums
+            }
         }
     }
 
     /// How many albums `query` matches.
     public func count(matching query: AlbumQuery) throws -> Int {
         let sql = try QuerySQL(query)
+        let timeLimit = RegexBudget.limit
         return try readStatement { connection in
-            let statement = try connection.cachedStatement("SELECT count(*) FROM albums \(sql.whereClause)")
-            return try statement.first(sql.arguments.bindings) { row in try row[0, as: Int.self] } ?? 0
+            try RegexBudget.run(query, limit: timeLimit) {
+                let statement = try connection.cachedStatement("SELECT count(*) FROM albums \(sql.whereClause)")
+                return try statement.first(sql.arguments.bindings) { row in try row[0, as: Int.self] } ?? 0
+            }
         }
     }
 
@@ -47,8 +59,11 @@ extension AlbumRepository {
         _ body: (_ index: Int, _ album: Album) throws -> Void
     ) throws {
         let select = try Self.select(query, sort: sort, cache: library.queries)
+        let timeLimit = RegexBudget.limit
         try library.read { connection in
-            try Self.rows(select, offset: offset, limit: limit, in: connection) { index, row in try body(index, try Album(row: row)) }
+            try RegexBudget.run(query, limit: timeLimit) {
+                try Self.rows(select, offset: offset, limit: limit, in: connection) { index, row in try body(index, try Album(row: row)) }
+            }
         }
     }
 
@@ -59,7 +74,8 @@ extension AlbumRepository {
         to writer: some AlbumWriter
     ) throws {
         let select = try Self.select(query, sort: sort, cache: library.queries)
-        try library.read { connection in
+        let timeLimit = RegexBudget.limit
+        try library.read { connection in try RegexBudget.run(query, limit: timeLimit) {
             if let direct = rowWriter(writer) {
                 try Self.rows(select, offset: offset, limit: limit, in: connection) { index, row in try direct.write(row: row, index: index) }
             } else {
@@ -67,7 +83,7 @@ extension AlbumRepository {
                     try writer.write(try Album(row: row), index: index)
                 }
             }
-        }
+        } }
         try writer.finish()
     }
 

@@ -71,6 +71,7 @@ extension AlbumRepository {
     /// - Throws: `QueryError`, `StorageError`.
     public func stats(matching query: AlbumQuery = .all) throws -> AlbumStats {
         let sql = try QuerySQL(query)
-        return try library.read { connection in try AlbumStats.read(sql, in: connection) }
+        let timeLimit = RegexBudget.limit
+        return try library.read { connection in try RegexBudget.run(query, limit: timeLimit) { try AlbumStats.read(sql, in: connection) } }
     }
 }

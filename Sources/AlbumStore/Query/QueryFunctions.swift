@@ -18,7 +18,7 @@ enum QueryFunctions {
     static let artistSortKey = "albumstore_artist_sort_key"
     /// `regexp(pattern, text)`, what `text REGEXP pattern` calls: 1 when the regular expression
     /// (Swift's `Regex` syntax, which takes PCRE's and ICU's) matches somewhere in `text`; 0 for a
-    /// NULL `text`.
+    /// NULL `text`. Fails the statement once the query's `RegexBudget` is spent.
     static let regexp = "regexp"
 
     static func register(on connection: Connection) throws(SQLiteError) {
@@ -42,6 +42,7 @@ enum QueryFunctions {
             guard arguments.count == 2, case .text(let pattern) = arguments[0], let text = arguments[1].text,
                   let expression = cache.expression(for: pattern)
             else { return .integer(0) }
+            try RegexBudget.current?.spend(on: pattern)
             return .integer(text.contains(expression) ? 1 : 0)
         }
     }

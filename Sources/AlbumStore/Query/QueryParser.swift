@@ -160,14 +160,15 @@ struct QueryParser {
         return result
     }
 
-    /// Why `pattern` is not a regular expression the `regexp` SQL function can use; `nil` when it is.
+    /// Why `pattern` is not a regular expression the `regexp` SQL function can use; `nil` when it
+    /// is. One that can take exponential time on a single value is refused (`RegexShape`).
     static func regexProblem(_ pattern: String) -> String? {
         do {
             _ = try Regex(pattern)
-            return nil
         } catch {
             return "it does not compile (Swift Regex syntax, like PCRE's)"
         }
+        return RegexShape.exponentialRepetition(in: pattern)
     }
 }
 

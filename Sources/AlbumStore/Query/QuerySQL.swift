@@ -13,6 +13,11 @@ struct QuerySQL {
     var arguments: [SQLiteValue] = []
 
     init(_ query: AlbumQuery) throws(QueryError) {
+        // SQLite nests each AND and OR one level deeper, and refuses expressions 1000 deep.
+        let terms = query.alternatives.reduce(0) { $0 + $1.count }
+        guard terms <= AlbumQuery.maximumTerms else {
+            throw QueryError("the query has \(terms) terms; at most \(AlbumQuery.maximumTerms) can run")
+        }
         var alternatives: [String] = []
         for terms in query.alternatives {
             alternatives.append(try alternative(terms))

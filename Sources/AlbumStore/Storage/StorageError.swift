@@ -34,7 +34,9 @@ public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable 
 
         // Reported by SQLite:
 
-        /// Another process holds the lock longer than the busy timeout: try again later.
+        /// Another process holds the lock longer than the busy timeout, or, inside this process,
+        /// another thread holds the writer or every reader connection that long (`message`
+        /// says which): try again later.
         case busy
         /// The file is damaged.
         case corrupt
@@ -91,6 +93,9 @@ public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable 
         case .alreadyExists: "\(path) already exists"
         // SQLite's "attempt to write a readonly database" adds nothing to the sentence.
         case .readOnly: "\(path) is read-only\(code == nil ? note : "")"
+        case .busy where code == SQLiteError.ResultCode.busyTimeout:
+            // A wait inside this process: the layer's message says for what.
+            "\(path): \(message); gave up after \(Self.format(busyTimeout ?? .seconds(5)))"
         case .busy: "another process is writing to \(path); gave up after \(Self.format(busyTimeout ?? .seconds(5)))"
         case .corrupt: "\(path) is damaged: \(message); restore a backup"
         case .full: "cannot write to \(path): the disk is full"
