@@ -17,8 +17,8 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         discussion: """
             Every command works on one library file: --db PATH, else $ALBUMSTORE_DB, else \
             $XDG_DATA_HOME/albumstore/library.sqlite (~/.local/share/albumstore/library.sqlite). \
-            Only init and add create a missing library (and its folders, private: 0700). Commands \
-            that only read (list, show, query, stats, export, info, history, watch, check, backup) never write the file \
+            Only init, add and import (not --dry-run) create a missing library (and its folders, \
+            private: 0700). Commands that only read (list, show, query, stats, export, info, history, watch, check, backup) never write the file \
             and work on a read-only one.
 
             Global options go before or after the command name: albumstore --db lib.sqlite list \

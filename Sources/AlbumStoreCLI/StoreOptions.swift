@@ -92,7 +92,7 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the library: `.readOnly` for commands that only read (they work on a read-only
     /// file and create nothing), `.readWrite` for commands that change albums or history,
-    /// `.create` for `init` and `add`.
+    /// `.create` for `init`, `add` and `import` (but not `import --dry-run`).
     func openLibrary(_ access: Library.Access) throws -> Library {
         try Self.openLibrary(db: db, access)
     }

@@ -48,7 +48,7 @@ struct DemoTests {
     }
 }
 
-/// Shell completion comes from the same help as `--help`, for the shells the README names.
+/// Shell completion comes from the same help as `--help`, for the shells docs/cli.md names.
 struct CompletionTests {
     let cli = try! CLI()
 

@@ -40,7 +40,7 @@ public struct AlbumQuery: Sendable, Hashable {
     /// What a term asks of an album.
     ///
     /// Text comparisons other than `equals` and `regex` ignore case and diacritics (see the
-    /// README's query section for the exact fold). A condition on a field it does not apply to
+    /// query language in docs/cli.md for the exact fold). A condition on a field it does not apply to
     /// (a range on `title`, anything on `index`) is refused with `QueryError` when the query runs.
     public enum Condition: Sendable, Hashable {
         /// Full-text search of titles and artists for `text`'s words, in order and adjacent;

@@ -1,6 +1,6 @@
 import FoundationEssentials
 
-/// Turns query tokens into an `AlbumQuery`: the language of the README's query section.
+/// Turns query tokens into an `AlbumQuery`: the language of the query section of docs/cli.md.
 ///
 /// `word`, `"two words"`, `bow*`: full-text search; `field:value` substring, `field:=value`
 /// exact, `field::regex`, `field:` missing, `year:1990..1999` (either end open) and `year:1994`;

@@ -7,7 +7,7 @@
 /// Why: ArgumentParser finds a command's options by reflecting over its property wrappers, and
 /// the Swift runtime answers each of its type lookups by scanning the binary's protocol
 /// conformances: about 14 million instructions, several milliseconds, before a query or a page
-/// of the list that takes microseconds (see bench-query in the README).
+/// of the list that takes microseconds (see bench-query in docs/benchmarks.md).
 ///
 /// It makes the same `QueryRequest`, `ListRequest` or `ShowRequest` that ArgumentParser's
 /// `Query`, `List` or `Show` would, and runs it; anything it does not recognize (help, a completion request, an unknown

@@ -15,7 +15,7 @@ struct StateExport: ParsableCommand {
         abstract: "Write a snapshot to a file in the snapshot file format (- for stdout).",
         discussion: """
             The file is versioned JSON (format, format_version, albumstore_version, \
-            exported_at, name, taken_at, state; see the README). It is written atomically: a \
+            exported_at, name, taken_at, state; see docs/cli.md). It is written atomically: a \
             temporary file beside it, renamed over it once complete, so a failure never leaves \
             a half-written snapshot.
 

@@ -1,7 +1,7 @@
 /// The widths of a table's columns, in terminal columns, and what becomes of a cell wider than
 /// its column.
 ///
-/// The rules (the help of `list`, `show` and `history` and the README say the same):
+/// The rules (the help of `list`, `show` and `history` and docs/cli.md say the same):
 ///
 /// - Widths come from the heading and the first `sampleSize` rows, so a table streams: the first
 ///   line is printed after 1,000 rows, not after the last of a million.
