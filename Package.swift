@@ -4,13 +4,12 @@ import PackageDescription
 /// A file sees only the members of the modules it imports itself, not those its dependencies
 /// import: swift-crypto imports Foundation, and without this a `trimmingCharacters(in:)` would
 /// quietly link Foundation's whole module (and ICU) into the binary, which then starts slower.
-/// The library and the tool use FoundationEssentials only (see scripts/release-build).
+/// The library and the tool use FoundationEssentials only.
 let onlyWhatIsImported: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
-/// libsqlite3, linked as a shared library, or into the binary when `scripts/release-build` asks
-/// (ALBUMSTORE_STATIC_SQLITE=1): loading and binding the shared library is a fifth of a short
-/// command's start (see the script). The module map does not link it, so that this is the one
-/// place that does.
+/// libsqlite3, the system's shared library; linked into the binary only on explicit request
+/// (ALBUMSTORE_STATIC_SQLITE=1, for a machine without it), which then gets no SQLite updates.
+/// The module map does not link it, so that this is the one place that does.
 let linkSQLite: [LinkerSetting] = Context.environment["ALBUMSTORE_STATIC_SQLITE"] == "1"
     ? [.unsafeFlags(["-Xlinker", "-Bstatic", "-Xlinker", "-lsqlite3", "-Xlinker", "-Bdynamic"])]
     : [.linkedLibrary("sqlite3")]
