@@ -16,9 +16,9 @@ enum QueryFunctions {
     /// `albumstore_artist_sort_key(text)`: the sort key without a leading "the ", so that
     /// "The Cure" files under C, as record shops and players do.
     static let artistSortKey = "albumstore_artist_sort_key"
-    /// `regexp(pattern, text)`, what `text REGEXP pattern` calls: 1 when the regular expression
-    /// (Swift's `Regex` syntax, which takes PCRE's and ICU's) matches somewhere in `text`; 0 for a
-    /// NULL `text`. Fails the statement once the query's `RegexBudget` is spent.
+    /// `regexp(pattern, text)`, what `text REGEXP pattern` calls: 1 when the POSIX extended regular
+    /// expression (`POSIXRegex`) matches somewhere in `text`; 0 for a NULL `text`. Fails the
+    /// statement once the query's `RegexBudget` is spent.
     static let regexp = "regexp"
 
     static func register(on connection: Connection) throws(SQLiteError) {
@@ -43,7 +43,7 @@ enum QueryFunctions {
                   let expression = cache.expression(for: pattern)
             else { return .integer(0) }
             try RegexBudget.current?.spend(on: pattern)
-            return .integer(text.contains(expression) ? 1 : 0)
+            return .integer(expression.matches(text) ? 1 : 0)
         }
     }
 
@@ -70,14 +70,13 @@ enum QueryFunctions {
     /// The compiled expression of the last pattern seen.
     private final class RegexCache {
         private var pattern: String?
-        private var expression: Regex<AnyRegexOutput>?
+        private var expression: POSIXRegex?
 
-        func expression(for pattern: String) -> Regex<AnyRegexOutput>? {
+        /// `nil` for a pattern the query's parser refuses (`RegexShape`) or that does not compile.
+        func expression(for pattern: String) -> POSIXRegex? {
             if pattern != self.pattern {
                 self.pattern = pattern
-                // Unicode scalars, not grapheme clusters, as ICU's `NSRegularExpression` matched
-                // (`.` is one scalar), and twice as fast.
-                expression = (try? Regex(pattern))?.matchingSemantics(.unicodeScalar)
+                expression = RegexShape.problem(in: pattern) == nil ? try? POSIXRegex(pattern) : nil
             }
             return expression
         }
