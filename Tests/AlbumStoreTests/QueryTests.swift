@@ -233,6 +233,10 @@ struct QueryTests {
         #expect(try titles("title::(?i)ελλ") == ["Ελλάδα"])
         #expect(try titles("title::^dr") == [])
         #expect(try titles("title::\\bof\\b") == ["Ace of Spades", "Kind of Blue"])
+        // The UTF-8 locale is the matcher's alone: the thread's is back after it.
+        let threadLocale = uselocale(nil)
+        #expect(try POSIXRegex("^.$").matches("é"))
+        #expect(uselocale(nil) == threadLocale)
     }
 
     @Test func regexesThatCouldMakeOneMatchSlowAreRefusedWithQueryError() throws {
