@@ -239,6 +239,11 @@ struct QueryTests {
         #expect(uselocale(nil) == threadLocale)
     }
 
+    @Test func eachPatternOfAQueryMatchesWithItsOwnExpression() throws {
+        #expect(try titles("title::^[HL] artist::e$") == ["Low", "Heroes"])
+        #expect(try titles("title::^L OR artist::^B") == ["Low", "Homogenic", "Lemonade"])
+    }
+
     @Test func regexesThatCouldMakeOneMatchSlowAreRefusedWithQueryError() throws {
         let refusals = [
             "(a)\\1": "a back-reference (\\1)", "a{256}": "counted repetitions make more than 255 copies",

@@ -35,8 +35,8 @@ enum QueryFunctions {
             guard let text = arguments.first?.text else { return .null }
             return .text(artistSortKey(text))
         }
-        // One connection runs one statement's calls at a time, and a query uses one pattern:
-        // compiling it once per connection and pattern is enough.
+        // One connection runs one statement's calls at a time, on one thread: a cache of its own
+        // compiles each pattern of a query once, however the query's patterns alternate by row.
         let cache = RegexCache()
         try connection.createFunction(regexp, argumentCount: 2) { arguments in
             guard arguments.count == 2, case .text(let pattern) = arguments[0], let text = arguments[1].text,
@@ -67,17 +67,16 @@ enum QueryFunctions {
         return String(folded.dropFirst(4))
     }
 
-    /// The compiled expression of the last pattern seen.
+    /// The compiled expressions of the patterns seen last, as many as a query can hold.
     private final class RegexCache {
-        private var pattern: String?
-        private var expression: POSIXRegex?
+        private var expressions: [String: POSIXRegex?] = [:]
 
         /// `nil` for a pattern the query's parser refuses (`RegexShape`) or that does not compile.
         func expression(for pattern: String) -> POSIXRegex? {
-            if pattern != self.pattern {
-                self.pattern = pattern
-                expression = RegexShape.problem(in: pattern) == nil ? try? POSIXRegex(pattern) : nil
-            }
+            if let expression = expressions[pattern] { return expression }
+            if expressions.count >= AlbumQuery.maximumTerms { expressions.removeAll() }
+            let expression = RegexShape.problem(in: pattern) == nil ? try? POSIXRegex(pattern) : nil
+            expressions[pattern] = expression
             return expression
         }
     }
