@@ -77,6 +77,9 @@ struct QueryParserTests {
         let regex = try #require(failure("bowie title::[a-"))
         #expect(regex.reason.hasPrefix("bad regular expression \"[a-\""))
         #expect(regex.located?.token == "[a-")
+        let backReference = try #require(failure("title::(a)\\1 bowie"))
+        #expect(backReference.reason.hasPrefix("bad regular expression \"(a)\\1\": a back-reference (\\1)"))
+        #expect(backReference.located?.token == "(a)\\1")
 
         let year = try #require(failure("year:19x0"))
         #expect(year.located?.token == "19x0")

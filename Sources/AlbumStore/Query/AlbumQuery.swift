@@ -51,11 +51,13 @@ public struct AlbumQuery: Sendable, Hashable {
         case contains(AlbumField, String)
         /// The field is exactly `value` (`field:=value`); for numeric fields, the number.
         case equals(AlbumField, String)
-        /// The field matches the regular expression (`field::pattern`, Swift `Regex` syntax: PCRE's).
+        /// The field matches the POSIX extended regular expression (`field::pattern`), a leading
+        /// `(?i)` ignoring case.
         ///
-        /// Bounded in time: a pattern that can backtrack exponentially on one value (a repeated
-        /// group that repeats inside or has alternatives, `(a+)+b`, `(a|aa)*`) is refused, and
-        /// a query's patterns may run for ten seconds in all; either way with `QueryError`.
+        /// Bounded in time: matching never backtracks, a pattern that could still make one match
+        /// slow (a back-reference, counted repetitions of more than 255 copies, more than 1,000
+        /// bytes) is refused, and a query's patterns may run for ten seconds in all; either way
+        /// with `QueryError`.
         case regex(AlbumField, String)
         /// A numeric field within `from...through`, either bound open (`year:1990..1999`,
         /// `year:..1980`, `year:2000..`, `year:1994`).

@@ -16,9 +16,9 @@ enum QueryFunctions {
     /// `albumstore_artist_sort_key(text)`: the sort key without a leading "the ", so that
     /// "The Cure" files under C, as record shops and players do.
     static let artistSortKey = "albumstore_artist_sort_key"
-    /// `regexp(pattern, text)`, what `text REGEXP pattern` calls: 1 when the regular expression
-    /// (Swift's `Regex` syntax, which takes PCRE's and ICU's) matches somewhere in `text`; 0 for a
-    /// NULL `text`. Fails the statement once the query's `RegexBudget` is spent.
+    /// `regexp(pattern, text)`, what `text REGEXP pattern` calls: 1 when the POSIX extended regular
+    /// expression (`POSIXRegex`) matches somewhere in `text`; 0 for a NULL `text`. Fails the
+    /// statement once the query's `RegexBudget` is spent.
     static let regexp = "regexp"
 
     static func register(on connection: Connection) throws(SQLiteError) {
@@ -35,15 +35,15 @@ enum QueryFunctions {
             guard let text = arguments.first?.text else { return .null }
             return .text(artistSortKey(text))
         }
-        // One connection runs one statement's calls at a time, and a query uses one pattern:
-        // compiling it once per connection and pattern is enough.
+        // One connection runs one statement's calls at a time, on one thread: a cache of its own
+        // compiles each pattern of a query once, however the query's patterns alternate by row.
         let cache = RegexCache()
         try connection.createFunction(regexp, argumentCount: 2) { arguments in
             guard arguments.count == 2, case .text(let pattern) = arguments[0], let text = arguments[1].text,
                   let expression = cache.expression(for: pattern)
             else { return .integer(0) }
             try RegexBudget.current?.spend(on: pattern)
-            return .integer(text.contains(expression) ? 1 : 0)
+            return .integer(expression.matches(text) ? 1 : 0)
         }
     }
 
@@ -67,18 +67,16 @@ enum QueryFunctions {
         return String(folded.dropFirst(4))
     }
 
-    /// The compiled expression of the last pattern seen.
+    /// The compiled expressions of the patterns seen last, as many as a query can hold.
     private final class RegexCache {
-        private var pattern: String?
-        private var expression: Regex<AnyRegexOutput>?
+        private var expressions: [String: POSIXRegex?] = [:]
 
-        func expression(for pattern: String) -> Regex<AnyRegexOutput>? {
-            if pattern != self.pattern {
-                self.pattern = pattern
-                // Unicode scalars, not grapheme clusters, as ICU's `NSRegularExpression` matched
-                // (`.` is one scalar), and twice as fast.
-                expression = (try? Regex(pattern))?.matchingSemantics(.unicodeScalar)
-            }
+        /// `nil` for a pattern the query's parser refuses (`RegexShape`) or that does not compile.
+        func expression(for pattern: String) -> POSIXRegex? {
+            if let expression = expressions[pattern] { return expression }
+            if expressions.count >= AlbumQuery.maximumTerms { expressions.removeAll() }
+            let expression = RegexShape.problem(in: pattern) == nil ? try? POSIXRegex(pattern) : nil
+            expressions[pattern] = expression
             return expression
         }
     }

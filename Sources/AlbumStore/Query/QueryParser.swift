@@ -161,14 +161,15 @@ struct QueryParser {
     }
 
     /// Why `pattern` is not a regular expression the `regexp` SQL function can use; `nil` when it
-    /// is. One that can take exponential time on a single value is refused (`RegexShape`).
+    /// is. One that could make a single match slow is refused before compiling (`RegexShape`).
     static func regexProblem(_ pattern: String) -> String? {
+        if let problem = RegexShape.problem(in: pattern) { return problem }
         do {
-            _ = try Regex(pattern)
+            _ = try POSIXRegex(pattern)
         } catch {
-            return "it does not compile (Swift Regex syntax, like PCRE's)"
+            return "it does not compile as a POSIX extended regular expression (\(error))"
         }
-        return RegexShape.exponentialRepetition(in: pattern)
+        return nil
     }
 }
 

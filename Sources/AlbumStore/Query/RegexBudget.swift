@@ -3,10 +3,10 @@ import Synchronization
 /// How long the regular expressions (`field::pattern`) of one query may take, over all the
 /// values they match together: `limit`, ten seconds.
 ///
-/// Swift's `Regex` cannot be stopped in the middle of a match, so the budget is checked before
-/// each value is matched, and a query past it fails with `QueryError` naming the pattern. A
-/// single match that could run for ever on its own is refused before the query runs instead
-/// (`RegexShape`: `(a+)+b` backtracks exponentially on a long run of a's).
+/// The C library's matcher cannot be stopped in the middle of a match, so the budget is checked
+/// before each value is matched, and a query past it fails with `QueryError` naming the pattern.
+/// A pattern that could make a single match slow is refused before the query runs instead
+/// (`RegexShape`: back-references, counted repetitions of many copies).
 final class RegexBudget: Sendable {
     /// Ten times what a simple pattern takes over a million albums (about 1 s in a release
     /// build), so that only a pattern slow on every value reaches it. Task-local so that a test

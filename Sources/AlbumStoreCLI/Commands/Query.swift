@@ -12,7 +12,7 @@ struct Query: ParsableCommand {
                                        phrase, a prefix
               artist:bowie             the field holds the text (substring)
               artist:=Low              the field is exactly the text
-              title::'^L.w$'           the field matches a regular expression (PCRE syntax)
+              title::'^L.w$'           the field matches a regular expression (as grep -E)
               year:1977  year:1990..1999  year:..1980  year:2000..    a year or a range
               genre:                   the field is empty
               ^genre:jazz              not (also -genre:jazz after --)
