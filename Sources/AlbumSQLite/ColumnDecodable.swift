@@ -64,22 +64,7 @@ extension String: ColumnDecodable {
     @inlinable @inline(__always) public static func decode(from value: OpaquePointer) -> String? {
         guard let text = sqlite3_value_text(value) else { return nil }
         let count = Int(sqlite3_value_bytes(value))
-        if count <= 15 {
-            // A small string: built in place when ASCII, without a call.
-            return smallASCIIString(text, count: count) ?? smallString(text, count: count)
-        }
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
-    }
-
-    /// A small string of `count` (at most 15) bytes from `text` that are not all ASCII.
-    @usableFromInline
-    static func smallString(_ text: UnsafePointer<UInt8>, count: Int) -> String {
-        // This initializer fills a small string without an allocation, then validates it.
-        String(unsafeUninitializedCapacity: count) { buffer in
-            guard let target = buffer.baseAddress, buffer.count >= count else { return 0 }
-            copyBytes(from: text, to: target, count: count)
-            return count
-        }
     }
 }
 
