@@ -87,6 +87,44 @@ struct ChangeStreamTests {
         #expect(!library.hub.hasSubscribers)
     }
 
+    @Test func twoTasksConsumingOneStreamShareItsChangeSetsAndBothEnd() async throws {
+        let stream = library.changes
+        let (received, forward) = AsyncStream.makeStream(of: ChangeSet.self)
+        let consumers = (0..<2).map { _ in
+            Task {
+                for await set in stream { forward.yield(set) }
+                return true
+            }
+        }
+        let ids = try (0..<4).map { try library.albums.append(.sample("n\($0)")).id }
+
+        let reader = Task {
+            var all = received.makeAsyncIterator()
+            var sets: [ChangeSet] = []
+            while sets.count < 4, let set = await all.next() { sets.append(set) }
+            return sets
+        }
+        // Each set reached one of the two, once.
+        #expect(await value(of: reader)?.insertedAlbums.sorted() == ids)
+        consumers[1].cancel()
+        for consumer in consumers { #expect(await value(of: consumer) == true) }
+    }
+
+    @Test func cancellingAConsumerWaitingForChangesEndsItPromptly() async throws {
+        let stream = library.changes
+        let (waiting, started) = AsyncStream.makeStream(of: Void.self)
+        let consumer = Task {
+            started.yield()
+            var count = 0
+            for await _ in stream { count += 1 }
+            return count
+        }
+        var first = waiting.makeAsyncIterator()
+        _ = await first.next()
+        consumer.cancel()
+        #expect(await value(of: consumer, within: 1) == 0)
+    }
+
     @Test func aStreamNobodyHoldsIsNoLongerASubscriber() throws {
         do { _ = library.changes }
         #expect(!library.hub.hasSubscribers)

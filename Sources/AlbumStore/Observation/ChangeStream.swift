@@ -3,8 +3,11 @@ import Synchronization
 /// The change sets committed through a `Library`, one per transaction, in commit order.
 ///
 /// Subscribing happens when the stream is made (`library.changes`), so nothing committed after
-/// that is missed. The stream ends when the consuming task is cancelled; a stream nobody holds
-/// any more is gone from the library's subscribers, so no change set can reach a dead observer.
+/// that is missed. Several tasks may iterate one stream: each change set then goes to one of them
+/// (the one that has waited longest). For every consumer to see every change set, give each its
+/// own `library.changes`. The stream ends, iteration returning `nil`, when a consuming task is
+/// cancelled (for all of its consumers); a stream nobody holds any more is gone from the
+/// library's subscribers, so no change set can reach a dead observer.
 /// A writer never waits for a subscriber: each has a buffer of `capacity` change sets, and when
 /// a slow subscriber lets it fill, its pending sets are replaced by one set with `isOverflow`
 /// set, meaning "changes were lost: reload everything".
@@ -23,11 +26,12 @@ public struct ChangeStream: AsyncSequence, Sendable {
     }
 }
 
-/// One subscriber's buffer and waiting consumer.
+/// One subscriber's buffer and waiting consumers.
 final class Subscription: Sendable {
     private struct State {
         var buffer: [ChangeSet] = []
-        var waiter: CheckedContinuation<ChangeSet?, Never>?
+        /// Consumers waiting for a change set, the longest waiting first (the buffer is empty then).
+        var waiters: [CheckedContinuation<ChangeSet?, Never>] = []
         var isFinished = false
     }
 
@@ -38,14 +42,11 @@ final class Subscription: Sendable {
 
     var isFinished: Bool { state.withLock { $0.isFinished } }
 
-    /// Hands `set` to the waiting consumer or buffers it; never blocks.
+    /// Hands `set` to the consumer that has waited longest or buffers it; never blocks.
     func deliver(_ set: ChangeSet) {
         let waiter = state.withLock { state -> CheckedContinuation<ChangeSet?, Never>? in
             if state.isFinished { return nil }
-            if let waiter = state.waiter {
-                state.waiter = nil
-                return waiter
-            }
+            if !state.waiters.isEmpty { return state.waiters.removeFirst() }
             state.buffer.append(set)
             if state.buffer.count > capacity, let last = state.buffer.last {
                 state.buffer = [ChangeSet(cursor: last.cursor, transaction: last.transaction, date: last.date,
@@ -62,7 +63,7 @@ final class Subscription: Sendable {
                 let immediate: ChangeSet?? = state.withLock { state in
                     if !state.buffer.isEmpty { return .some(state.buffer.removeFirst()) }
                     if state.isFinished || Task.isCancelled { return .some(nil) }
-                    state.waiter = continuation
+                    state.waiters.append(continuation)
                     return .none
                 }
                 if let immediate { continuation.resume(returning: immediate) }
@@ -79,15 +80,15 @@ final class Subscription: Sendable {
         }
     }
 
-    /// Ends the stream: a waiting consumer gets `nil`, later deliveries are dropped.
+    /// Ends the stream: every waiting consumer gets `nil`, later deliveries are dropped.
     func finish() {
-        let waiter = state.withLock { state in
+        let waiters = state.withLock { state in
             state.isFinished = true
             state.buffer.removeAll()
-            defer { state.waiter = nil }
-            return state.waiter
+            defer { state.waiters.removeAll() }
+            return state.waiters
         }
-        waiter?.resume(returning: nil)
+        for waiter in waiters { waiter.resume(returning: nil) }
     }
 }
 
