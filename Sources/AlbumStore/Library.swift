@@ -476,21 +476,26 @@ public final class Library: Sendable {
     /// Computes `value` now and again after every committed change to `tables`, like GRDB's
     /// ValueObservation: changes that arrive while a value is computed are coalesced into one
     /// recomputation, and a slow consumer sees only the newest value. Ends when the consuming
-    /// task is cancelled or `value` throws. Use the library's `async` reads in `value`: they
-    /// do not block Swift's cooperative threads.
+    /// task is cancelled, `value` throws, or the library is released (an observation does not
+    /// keep it alive). Use the library's `async` reads in `value`: they do not block Swift's
+    /// cooperative threads.
     public func observe<T: Sendable>(
         _ tables: Set<String> = ["albums"], _ value: @escaping @Sendable (Library) async throws -> T
     ) -> AsyncThrowingStream<T, Error> {
         let changes = changes
         return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-            let task = Task {
+            let task = Task { [weak self] in
                 do {
-                    continuation.yield(try await value(self))
                     var iterator = changes.makeAsyncIterator()
-                    while let first = await iterator.next() {
+                    var isStale = true
+                    while true {
+                        if isStale {
+                            guard let library = self else { break }
+                            continuation.yield(try await value(library))
+                        }
+                        guard let first = await iterator.next() else { break }
                         let pending = [first] + iterator.drain()
-                        guard pending.contains(where: { set in tables.contains(where: set.touches) }) else { continue }
-                        continuation.yield(try await value(self))
+                        isStale = pending.contains { set in tables.contains(where: set.touches) }
                     }
                     continuation.finish()
                 } catch {
@@ -500,6 +505,12 @@ public final class Library: Sendable {
             continuation.onTermination = { _ in task.cancel() }
         }
     }
+
+    /// Ends every `changes` stream and `observe` sequence of this library, and any made later:
+    /// what closing the library does, and its release.
+    func endObservation() { hub.finishAll() }
+
+    deinit { hub.finishAll() }
 
     /// Prunes the change log to its retention bounds now (it is also pruned every
     /// `pruneInterval` commits). - Throws: `StorageError` `.readOnly` on a read-only library.

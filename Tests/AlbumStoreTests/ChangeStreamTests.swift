@@ -125,6 +125,40 @@ struct ChangeStreamTests {
         #expect(await value(of: consumer, within: 1) == 0)
     }
 
+    @Test func aStreamEndsWhenItsLibraryIsReleased() async throws {
+        var other: Library? = try Library.open(at: directory.file("other.sqlite"))
+        let stream = try #require(other).changes
+        let consumer = Task {
+            var count = 0
+            for await _ in stream { count += 1 }
+            return count
+        }
+        other = nil
+        #expect(await value(of: consumer) == 0)
+    }
+
+    @Test func anObservationEndsWhenItsLibraryIsReleased() async throws {
+        var other: Library? = try Library.open(at: directory.file("other.sqlite"))
+        let counts = try #require(other).observe { try await $0.albums.count() }
+        let consumer = Task {
+            var seen: [Int] = []
+            do { for try await count in counts { seen.append(count) } } catch { return [-1] }
+            return seen
+        }
+        other = nil
+        let seen = await value(of: consumer)
+        #expect(seen == [] || seen == [0])
+    }
+
+    @Test func endingObservationEndsEveryStreamAndLaterOnesAtOnce() async throws {
+        let stream = library.changes
+        library.endObservation()
+        #expect(await stream.collect { _ in false } == [])
+        #expect(await library.changes.collect { _ in false } == [])
+        try library.albums.append(.sample("still written"))
+        #expect(!library.hub.hasSubscribers)
+    }
+
     @Test func aStreamNobodyHoldsIsNoLongerASubscriber() throws {
         do { _ = library.changes }
         #expect(!library.hub.hasSubscribers)

@@ -6,8 +6,8 @@ import Synchronization
 /// that is missed. Several tasks may iterate one stream: each change set then goes to one of them
 /// (the one that has waited longest). For every consumer to see every change set, give each its
 /// own `library.changes`. The stream ends, iteration returning `nil`, when a consuming task is
-/// cancelled (for all of its consumers); a stream nobody holds any more is gone from the
-/// library's subscribers, so no change set can reach a dead observer.
+/// cancelled (for all of its consumers) and when its library is released. A stream nobody holds
+/// any more is gone from the library's subscribers, so no change set can reach a dead observer.
 /// A writer never waits for a subscriber: each has a buffer of `capacity` change sets, and when
 /// a slow subscriber lets it fill, its pending sets are replaced by one set with `isOverflow`
 /// set, meaning "changes were lost: reload everything".
@@ -92,36 +92,51 @@ final class Subscription: Sendable {
     }
 }
 
-/// The library's subscribers, held weakly: a subscription nobody holds is gone.
+/// The library's subscribers, held weakly: a subscription nobody holds is gone. Nothing here
+/// holds the library, whose release ends every stream (`finishAll`).
 final class ChangeHub: Sendable {
     private struct Weak: @unchecked Sendable {
         // Sendable: Subscription is Sendable; `weak` only needs the wrapper.
         weak var subscription: Subscription?
     }
 
-    private let subscribers = Mutex<[Weak]>([])
+    /// `nil` once every stream has been ended (`finishAll`).
+    private let subscribers = Mutex<[Weak]?>([])
 
     func subscribe(capacity: Int) -> ChangeStream {
         let subscription = Subscription(capacity: capacity)
-        subscribers.withLock { $0.append(Weak(subscription: subscription)) }
+        let isOpen = subscribers.withLock { list in
+            list?.append(Weak(subscription: subscription))
+            return list != nil
+        }
+        if !isOpen { subscription.finish() }
         return ChangeStream(subscription: subscription)
     }
 
     var hasSubscribers: Bool {
         subscribers.withLock { list in
-            list.removeAll { $0.subscription?.isFinished ?? true }
-            return !list.isEmpty
+            list?.removeAll { $0.subscription?.isFinished ?? true }
+            return !(list?.isEmpty ?? true)
         }
     }
 
     func publish(_ sets: [ChangeSet]) {
         guard !sets.isEmpty else { return }
         let live = subscribers.withLock { list -> [Subscription] in
-            list.removeAll { $0.subscription?.isFinished ?? true }
-            return list.compactMap(\.subscription)
+            list?.removeAll { $0.subscription?.isFinished ?? true }
+            return list?.compactMap(\.subscription) ?? []
         }
         for subscription in live {
             for set in sets { subscription.deliver(set) }
         }
+    }
+
+    /// Ends every stream, and any made later: for the library's release or closing.
+    func finishAll() {
+        let live = subscribers.withLock { list -> [Subscription] in
+            defer { list = nil }
+            return list?.compactMap(\.subscription) ?? []
+        }
+        for subscription in live { subscription.finish() }
     }
 }
