@@ -1,13 +1,19 @@
 import Synchronization
 
-/// The change sets committed through a `Library`, one per transaction, in commit order.
+/// The change sets committed to a library's file, one per transaction, in commit order: by this
+/// `Library`, by other `Library` instances on the same file, and by other processes.
 ///
-/// Subscribing happens when the stream is made (`library.changes`), so nothing committed after
-/// that is missed. Several tasks may iterate one stream: each change set then goes to one of them
-/// (the one that has waited longest). For every consumer to see every change set, give each its
-/// own `library.changes`. The stream ends, iteration returning `nil`, when a consuming task is
+/// Subscribing happens when the stream is made (`library.changes`): it gets every change set
+/// committed after that and none committed before. The library's own commits arrive as soon as
+/// they commit; those of other connections within a few milliseconds, as the library watches
+/// its file while anyone subscribes (as `ChangeFeed` does).
+///
+/// Several tasks may iterate one stream: each change set then goes to one of them (the one that
+/// has waited longest). For every consumer to see every change set, give each its own
+/// `library.changes`. The stream ends, iteration returning `nil`, when a consuming task is
 /// cancelled (for all of its consumers) and when its library is released. A stream nobody holds
 /// any more is gone from the library's subscribers, so no change set can reach a dead observer.
+///
 /// A writer never waits for a subscriber: each has a buffer of `capacity` change sets, and when
 /// a slow subscriber lets it fill, its pending sets are replaced by one set with `isOverflow`
 /// set, meaning "changes were lost: reload everything".
@@ -37,13 +43,20 @@ final class Subscription: Sendable {
 
     private let state = Mutex(State())
     let capacity: Int
+    /// The change log position the subscription starts after: sets up to it were committed
+    /// before it was made.
+    let start: Int64
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int, after start: Int64) {
+        self.capacity = capacity
+        self.start = start
+    }
 
     var isFinished: Bool { state.withLock { $0.isFinished } }
 
     /// Hands `set` to the consumer that has waited longest or buffers it; never blocks.
     func deliver(_ set: ChangeSet) {
+        guard set.cursor > start else { return }
         let waiter = state.withLock { state -> CheckedContinuation<ChangeSet?, Never>? in
             if state.isFinished { return nil }
             if !state.waiters.isEmpty { return state.waiters.removeFirst() }
@@ -89,54 +102,5 @@ final class Subscription: Sendable {
             return state.waiters
         }
         for waiter in waiters { waiter.resume(returning: nil) }
-    }
-}
-
-/// The library's subscribers, held weakly: a subscription nobody holds is gone. Nothing here
-/// holds the library, whose release ends every stream (`finishAll`).
-final class ChangeHub: Sendable {
-    private struct Weak: @unchecked Sendable {
-        // Sendable: Subscription is Sendable; `weak` only needs the wrapper.
-        weak var subscription: Subscription?
-    }
-
-    /// `nil` once every stream has been ended (`finishAll`).
-    private let subscribers = Mutex<[Weak]?>([])
-
-    func subscribe(capacity: Int) -> ChangeStream {
-        let subscription = Subscription(capacity: capacity)
-        let isOpen = subscribers.withLock { list in
-            list?.append(Weak(subscription: subscription))
-            return list != nil
-        }
-        if !isOpen { subscription.finish() }
-        return ChangeStream(subscription: subscription)
-    }
-
-    var hasSubscribers: Bool {
-        subscribers.withLock { list in
-            list?.removeAll { $0.subscription?.isFinished ?? true }
-            return !(list?.isEmpty ?? true)
-        }
-    }
-
-    func publish(_ sets: [ChangeSet]) {
-        guard !sets.isEmpty else { return }
-        let live = subscribers.withLock { list -> [Subscription] in
-            list?.removeAll { $0.subscription?.isFinished ?? true }
-            return list?.compactMap(\.subscription) ?? []
-        }
-        for subscription in live {
-            for set in sets { subscription.deliver(set) }
-        }
-    }
-
-    /// Ends every stream, and any made later: for the library's release or closing.
-    func finishAll() {
-        let live = subscribers.withLock { list -> [Subscription] in
-            defer { list = nil }
-            return list?.compactMap(\.subscription) ?? []
-        }
-        for subscription in live { subscription.finish() }
     }
 }
