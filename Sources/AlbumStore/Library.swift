@@ -65,9 +65,9 @@ public final class Library: Sendable {
         self.access = access
         self.busyTimeout = busyTimeout
         self.migrator = migrator
-        hub = ChangeHub(watching: path == ":memory:" ? nil : path, busyTimeout: busyTimeout)
         let plan = path == ":memory:" ? OpenPlan(filename: path, mode: .readWriteCreate, queryOnly: false)
             : try LibraryFile.plan(for: path, access: access)
+        hub = ChangeHub(watching: path == ":memory:" ? nil : path, openedWith: plan, busyTimeout: busyTimeout)
         do {
             // WAL rewrites the file header: the migrator turns it on only once the file is known to be ours.
             var options = plan.options(busyTimeout: busyTimeout)

@@ -63,6 +63,14 @@ struct OtherWritersObservationTests {
         #expect(sets?.insertedAlbums == stored)
     }
 
+    @Test func aReadOnlyLibrarySeesTheCommitsOfAWriter() async throws {
+        let viewer = try Library.open(at: directory.file("library.sqlite"), access: .readOnly)
+        let stream = viewer.changes
+        let album = try library.albums.append(.sample("Low"))
+
+        #expect(await stream.collect { _ in true }?.first?.albums.inserted == RowIDs([album.id]))
+    }
+
     @Test(arguments: [false, true])
     func aSubscriptionMadeAfterCommitsGetsNoneOfThem(markerFromTheOtherLibrary: Bool) async throws {
         for number in 0..<5 { try library.albums.append(.sample("before \(number)")) }

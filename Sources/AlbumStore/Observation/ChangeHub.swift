@@ -37,11 +37,14 @@ final class ChangeHub: Sendable {
     static let pollInterval = Duration.milliseconds(10)
 
     private let state = Mutex(State())
-    /// The file the watch reads (`nil` in memory) and how long its reads wait for a lock.
-    private let file: (path: String, busyTimeout: Duration)?
+    /// The file the watch reads, how it opens it, and how long its reads wait for a lock.
+    private typealias WatchedFile = (path: String, plan: OpenPlan, busyTimeout: Duration)
+    /// `nil` in memory.
+    private let file: WatchedFile?
 
-    init(watching path: String?, busyTimeout: Duration) {
-        file = path.map { ($0, busyTimeout) }
+    /// A hub for the library at `path` (`nil` in memory), which opened it with `plan`.
+    init(watching path: String?, openedWith plan: OpenPlan, busyTimeout: Duration) {
+        file = path.map { ($0, CommitWatch.plan(beside: plan), busyTimeout) }
     }
 
     /// A subscription to the change sets committed after `cursor`, the newest when the caller
@@ -57,7 +60,7 @@ final class ChangeHub: Sendable {
             if state.live().isEmpty { state.delivered = max(state.delivered, subscription.start) }
             state.subscribers.append(Weak(subscription: subscription))
             if let file, state.watch == nil {
-                state.watch = Task.detached { [self] in await watchFile(file.path, busyTimeout: file.busyTimeout) }
+                state.watch = Task.detached { [self] in await watch(file) }
             }
             return subscription
         }
@@ -109,8 +112,8 @@ final class ChangeHub: Sendable {
     }
 
     /// Reads the commits of the file's other connections while anyone subscribes.
-    private func watchFile(_ path: String, busyTimeout: Duration) async {
-        var watch = CommitWatch(path: path, pollInterval: Self.pollInterval, busyTimeout: busyTimeout)
+    private func watch(_ file: WatchedFile) async {
+        var watch = CommitWatch(path: file.path, plan: file.plan, pollInterval: Self.pollInterval, busyTimeout: file.busyTimeout)
         while isWatched() {
             do {
                 if try watch.hasNewCommits(), publish(from: try watch.open()) { watch.noteActivity() }

@@ -15,6 +15,8 @@ struct CommitWatch {
     static let settleAfterWrite = Duration.milliseconds(1)
 
     let path: String
+    /// How to open the file; `nil`: as a read-only library would, after a look at the file.
+    let plan: OpenPlan?
     let pollInterval: Duration
     let busyTimeout: Duration
     private var connection: Connection?
@@ -24,18 +26,20 @@ struct CommitWatch {
     private var signal: FileChangeSignal?
     private var schedule: PollSchedule
 
-    init(path: String, pollInterval: Duration, busyTimeout: Duration) {
+    init(path: String, plan: OpenPlan? = nil, pollInterval: Duration, busyTimeout: Duration) {
         self.path = path
+        self.plan = plan
         self.pollInterval = pollInterval
         self.busyTimeout = busyTimeout
         schedule = PollSchedule(active: pollInterval, idle: Self.idleInterval.polling)
     }
 
-    /// The watch's connection, opened on first use as a read-only library is: it works on a
-    /// read-only file or folder, and leaves no WAL files behind (see `OpenPlan`).
+    /// The watch's connection, opened on first use as `plan` says, or else as a read-only
+    /// library is: it works on a read-only file or folder, and leaves no WAL files behind (see
+    /// `OpenPlan`).
     mutating func open() throws -> Connection {
         if let connection { return connection }
-        let plan = try LibraryFile.plan(for: path, access: .readOnly)
+        let plan = try plan ?? LibraryFile.plan(for: path, access: .readOnly)
         let connection = try Connection(path: plan.filename, options: plan.options(busyTimeout: busyTimeout))
         // The file SQLite opened, as an absolute path ("" in memory): `path` may be a URI.
         let filename = try connection.scalar("SELECT file FROM pragma_database_list WHERE name = 'main'", as: String.self) ?? ""
@@ -57,6 +61,15 @@ struct CommitWatch {
 
     /// Something was found: look often again.
     mutating func noteActivity() { schedule.noteActivity() }
+
+    /// How a watch opens a file that a library of this process has open with `plan`: with the
+    /// same name, read-only, and without looking at the file first (as `LibraryFile.plan` does):
+    /// closing a descriptor of the file outside SQLite would drop every lock the process holds
+    /// on it.
+    static func plan(beside plan: OpenPlan) -> OpenPlan {
+        OpenPlan(filename: plan.filename, mode: plan.mode == .readWriteCreate ? .readWrite : plan.mode,
+                 queryOnly: plan.mode != .readOnly)
+    }
 
     /// Waits until it is time to look again; `false` when the task is cancelled.
     mutating func pause() async -> Bool {
