@@ -25,6 +25,10 @@ struct CommitWatch {
     private var file: (path: String, identity: FileIdentity)?
     private var signal: FileChangeSignal?
     private var schedule: PollSchedule
+    /// Whether the last wait ended with a write to the library's files, and whether the look
+    /// after it found no commit: a long write under way, whose every page wakes the watch.
+    private var wasWoken = false
+    private var wokeInVain = false
 
     init(path: String, plan: OpenPlan? = nil, pollInterval: Duration, busyTimeout: Duration) {
         self.path = path
@@ -55,8 +59,11 @@ struct CommitWatch {
     /// Whether another connection has committed since the last call (always at the first).
     mutating func hasNewCommits() throws -> Bool {
         let version = try open().dataVersion()
-        defer { dataVersion = version }
-        return version != dataVersion
+        let hasNew = version != dataVersion
+        dataVersion = version
+        wokeInVain = wasWoken && !hasNew
+        wasWoken = false
+        return hasNew
     }
 
     /// Something was found: look often again.
@@ -80,10 +87,13 @@ struct CommitWatch {
         }
         guard await signal.wait(upTo: schedule.interval()) else { return !Task.isCancelled }
         schedule.noteActivity()
+        wasWoken = true
         // A commit is several writes, and its log frames are written before the log's index
-        // makes them visible: looking a moment later sees it whole, and a burst of writes
-        // (another process's bulk insert) costs at most a look a millisecond.
-        do { try await Task.sleep(for: min(Self.settleAfterWrite, pollInterval)) } catch { return false }
+        // makes them visible: looking a moment later sees it whole. While a long transaction
+        // writes (a bulk insert), looks that find nothing come once a `pollInterval`, not once a
+        // millisecond: the process writing may be this one, and must not share its core with them.
+        let settle = wokeInVain ? pollInterval : min(Self.settleAfterWrite, pollInterval)
+        do { try await Task.sleep(for: settle) } catch { return false }
         return true
     }
 
