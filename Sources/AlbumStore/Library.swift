@@ -39,9 +39,8 @@ public final class Library: Sendable {
     let openTransaction = OpenTransaction()
     /// The database file as `OpenLibraries` knows it (`nil` in memory).
     private let openFile: String?
-    let hub = ChangeHub()
-    /// The change log position up to which change sets have gone to subscribers.
-    let delivered = Mutex<Int64>(0)
+    /// The subscriptions of `changes` and `observe`.
+    let hub: ChangeHub
     /// Commits since opening; the change log is pruned every `pruneInterval` of them.
     let commits = Mutex(0)
     static let pruneInterval = 64
@@ -76,32 +75,30 @@ public final class Library: Sendable {
         self.migrator = migrator
         let plan = path == ":memory:" ? OpenPlan(filename: path, mode: .readWriteCreate, queryOnly: false)
             : try LibraryFile.plan(for: path, access: access)
+        hub = ChangeHub(watching: path == ":memory:" ? nil : path, openedWith: plan, busyTimeout: busyTimeout)
         do {
             // WAL rewrites the file header: the migrator turns it on only once the file is known to be ours.
             var options = plan.options(busyTimeout: busyTimeout)
             // Every connection, readers included: queries call them.
             options.setUp = { connection throws(SQLiteError) in try QueryFunctions.register(on: connection) }
             let database = try Database(path: plan.filename, options: options)
-            let latest: Int64
             if access == .readOnly {
                 // Reading only: check the file is ours and current, and write nothing. On a reader,
                 // the connection the reads then use: SQLite parses the schema once per connection
                 // (2 to 3.5 million instructions for this one, a millisecond of a short command).
-                (schemaVersion, hasOrderStatistics, latest) = try database.read { connection in
-                    (try migrator.verify(connection, path: path), try Self.hasOrderStatistics(in: connection),
-                     try ChangeLog.latestCursor(in: connection))
+                (schemaVersion, hasOrderStatistics) = try database.read { connection in
+                    (try migrator.verify(connection, path: path), try Self.hasOrderStatistics(in: connection))
                 }
             } else {
-                (schemaVersion, hasOrderStatistics, latest) = try database.withWriter { connection in
+                (schemaVersion, hasOrderStatistics) = try database.withWriter { connection in
                     // Before migrating: migration 0005 fills the match keys with it.
                     try MatchKey.register(on: connection)
                     let version = try migrator.migrate(connection)
                     let hasStatistics = try Self.hasOrderStatistics(in: connection)
                     if hasStatistics { try Self.tidyOrderStatistics(migrator, in: connection) }
-                    return (version, hasStatistics, try ChangeLog.latestCursor(in: connection))
+                    return (version, hasStatistics)
                 }
             }
-            delivered.withLock { $0 = latest }
             self.database = database
             if let openFile { OpenLibraries.register(openFile) }
         } catch let error as SQLiteError where error.isNotADatabase {
@@ -378,7 +375,8 @@ public final class Library: Sendable {
                         orderBlocks.committed(from: begun.state, dataVersion: begun.dataVersion, to: latest,
                                               totalChanges: connection.totalChanges, schemaChanged: repaired)
                     }
-                    publishCommitted(connection, latest: latest)
+                    // Subscribers get their own commits at once; other connections' come through the hub's watch.
+                    hub.publish(from: connection)
                     return result
                 }
             }
@@ -425,27 +423,6 @@ public final class Library: Sendable {
                 throw StorageError(
                     code: SQLiteError.ResultCode.corrupt, message: "the album order disagrees with the albums table", path: path)
             }
-        }
-    }
-
-    /// Sends subscribers the change sets committed since the last delivery (ours, and any other
-    /// process's that landed meanwhile). Called with the writer, after a commit.
-    private func publishCommitted(_ connection: Connection, latest: Int64) {
-        let cursor = delivered.withLock { $0 }
-        guard hub.hasSubscribers else {
-            // Nobody listens: move on, so a later subscriber starts from now.
-            delivered.withLock { $0 = latest }
-            return
-        }
-        do {
-            let sets = try ChangeLog.changeSets(after: cursor, in: connection)
-            if let last = sets.last { delivered.withLock { $0 = last.cursor } }
-            hub.publish(sets)
-        } catch {
-            // The log was pruned past what subscribers have seen: tell them to reload.
-            let latest = (try? ChangeLog.latestCursor(in: connection)) ?? cursor
-            delivered.withLock { $0 = latest }
-            hub.publish([ChangeSet(cursor: latest, transaction: 0, date: Date(), tables: [:], isOverflow: true)])
         }
     }
 
@@ -587,31 +564,40 @@ public final class Library: Sendable {
 
     // MARK: Observation
 
-    /// A new subscription to the change sets of every transaction committed through this library
-    /// from now on (see `ChangeStream` for buffering and ending). Each access subscribes anew.
+    /// A new subscription to the change sets of every transaction committed to this library's
+    /// file from now on: through this library, another `Library` on the file, or another process
+    /// (see `ChangeStream` for sharing, buffering and ending). Each access subscribes anew.
     public var changes: ChangeStream { changes(bufferSize: 1024) }
 
     /// A subscription whose buffer holds up to `bufferSize` change sets before it overflows.
-    public func changes(bufferSize: Int) -> ChangeStream { hub.subscribe(capacity: bufferSize) }
+    public func changes(bufferSize: Int) -> ChangeStream {
+        // The newest commit now: the subscription starts after it.
+        hub.subscribe(capacity: bufferSize, after: try? database.readStatement { try ChangeLog.latestCursor(in: $0) })
+    }
 
-    /// Computes `value` now and again after every committed change to `tables`, like GRDB's
-    /// ValueObservation: changes that arrive while a value is computed are coalesced into one
-    /// recomputation, and a slow consumer sees only the newest value. Ends when the consuming
-    /// task is cancelled or `value` throws. Use the library's `async` reads in `value`: they
-    /// do not block Swift's cooperative threads.
+    /// Computes `value` now and again after every committed change to `tables`, by any
+    /// connection to the file, like GRDB's ValueObservation: changes that arrive while a value
+    /// is computed are coalesced into one recomputation, and a slow consumer sees only the newest
+    /// value. Ends when the consuming task is cancelled, `value` throws, or the library is
+    /// released (an observation does not keep it alive). Use the library's `async` reads in
+    /// `value`: they do not block Swift's cooperative threads.
     public func observe<T: Sendable>(
         _ tables: Set<String> = ["albums"], _ value: @escaping @Sendable (Library) async throws -> T
     ) -> AsyncThrowingStream<T, Error> {
         let changes = changes
         return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
-            let task = Task {
+            let task = Task { [weak self] in
                 do {
-                    continuation.yield(try await value(self))
                     var iterator = changes.makeAsyncIterator()
-                    while let first = await iterator.next() {
+                    var isStale = true
+                    while true {
+                        if isStale {
+                            guard let library = self else { break }
+                            continuation.yield(try await value(library))
+                        }
+                        guard let first = await iterator.next() else { break }
                         let pending = [first] + iterator.drain()
-                        guard pending.contains(where: { set in tables.contains(where: set.touches) }) else { continue }
-                        continuation.yield(try await value(self))
+                        isStale = pending.contains { set in tables.contains(where: set.touches) }
                     }
                     continuation.finish()
                 } catch {

@@ -87,6 +87,78 @@ struct ChangeStreamTests {
         #expect(!library.hub.hasSubscribers)
     }
 
+    @Test func twoTasksConsumingOneStreamShareItsChangeSetsAndBothEnd() async throws {
+        let stream = library.changes
+        let (received, forward) = AsyncStream.makeStream(of: ChangeSet.self)
+        let consumers = (0..<2).map { _ in
+            Task {
+                for await set in stream { forward.yield(set) }
+                return true
+            }
+        }
+        let ids = try (0..<4).map { try library.albums.append(.sample("n\($0)")).id }
+
+        let reader = Task {
+            var all = received.makeAsyncIterator()
+            var sets: [ChangeSet] = []
+            while sets.count < 4, let set = await all.next() { sets.append(set) }
+            return sets
+        }
+        // Each set reached one of the two, once.
+        #expect(await value(of: reader)?.insertedAlbums.sorted() == ids)
+        consumers[1].cancel()
+        for consumer in consumers { #expect(await value(of: consumer) == true) }
+    }
+
+    @Test func cancellingAConsumerWaitingForChangesEndsItPromptly() async throws {
+        let stream = library.changes
+        let (waiting, started) = AsyncStream.makeStream(of: Void.self)
+        let consumer = Task {
+            started.yield()
+            var count = 0
+            for await _ in stream { count += 1 }
+            return count
+        }
+        var first = waiting.makeAsyncIterator()
+        _ = await first.next()
+        consumer.cancel()
+        #expect(await value(of: consumer, within: 1) == 0)
+    }
+
+    @Test func aStreamEndsWhenItsLibraryIsReleased() async throws {
+        var other: Library? = try Library.open(at: directory.file("other.sqlite"))
+        let stream = try #require(other).changes
+        let consumer = Task {
+            var count = 0
+            for await _ in stream { count += 1 }
+            return count
+        }
+        other = nil
+        #expect(await value(of: consumer) == 0)
+    }
+
+    @Test func anObservationEndsWhenItsLibraryIsReleased() async throws {
+        var other: Library? = try Library.open(at: directory.file("other.sqlite"))
+        let counts = try #require(other).observe { try await $0.albums.count() }
+        let consumer = Task {
+            var seen: [Int] = []
+            do { for try await count in counts { seen.append(count) } } catch { return [-1] }
+            return seen
+        }
+        other = nil
+        let seen = await value(of: consumer)
+        #expect(seen == [] || seen == [0])
+    }
+
+    @Test func closingEndsEveryStreamAndLaterOnesAtOnce() async throws {
+        let stream = library.changes
+        library.close()
+        #expect(await stream.collect { _ in false } == [])
+        #expect(await library.changes.collect { _ in false } == [])
+        #expect(throws: StorageError.self) { try library.albums.append(.sample("never written")) }
+        #expect(!library.hub.hasSubscribers)
+    }
+
     @Test func aStreamNobodyHoldsIsNoLongerASubscriber() throws {
         do { _ = library.changes }
         #expect(!library.hub.hasSubscribers)

@@ -72,3 +72,57 @@ extension Result where Failure == Error {
         do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }
+
+/// Waits at most `seconds` for `task`'s value: a task that would hang (a consumer nobody wakes)
+/// fails the test instead of stalling the suite. A late task is cancelled, and left behind if it
+/// ignores that; the test has failed by then.
+func value<T: Sendable>(
+    of task: Task<T, Never>, within seconds: Double = 2, sourceLocation: SourceLocation = #_sourceLocation
+) async -> T? {
+    let first = FirstOutcome<T>()
+    let timer = Task {
+        try? await Task.sleep(for: .seconds(seconds))
+        first.settle(nil)
+    }
+    let waiter = Task { first.settle(await task.value) }
+    let outcome = await first.value
+    timer.cancel()
+    waiter.cancel()
+    guard let outcome else {
+        task.cancel()
+        Issue.record("did not finish within \(seconds) s", sourceLocation: sourceLocation)
+        return nil
+    }
+    return outcome
+}
+
+/// The first of several racing outcomes (a value, or `nil` for a timeout), awaited once.
+private final class FirstOutcome<T: Sendable>: Sendable {
+    private struct State {
+        var outcome: T??
+        var waiter: CheckedContinuation<T?, Never>?
+    }
+    private let state = Mutex(State())
+
+    func settle(_ outcome: T?) {
+        let waiter = state.withLock { state -> CheckedContinuation<T?, Never>? in
+            guard state.outcome == nil else { return nil }
+            state.outcome = .some(outcome)
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: outcome)
+    }
+
+    var value: T? {
+        get async {
+            await withCheckedContinuation { continuation in
+                let settled = state.withLock { state -> T?? in
+                    if state.outcome == nil { state.waiter = continuation }
+                    return state.outcome
+                }
+                if let settled { continuation.resume(returning: settled) }
+            }
+        }
+    }
+}

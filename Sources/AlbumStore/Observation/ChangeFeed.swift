@@ -40,24 +40,15 @@ public struct ChangeFeed: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> Iterator { Iterator(feed: self) }
 
     public struct Iterator: AsyncIteratorProtocol {
-        /// How often an idle feed looks: with a `FileChangeSignal` to wake it, and without.
-        static let idleInterval = (signalled: Duration.seconds(1), polling: Duration.milliseconds(100))
-        /// How long a feed woken by a write lets the rest of the commit land before it looks.
-        static let settleAfterWrite = Duration.milliseconds(1)
-
         let feed: ChangeFeed
-        private var connection: Connection?
-        private var cursor: Int64 = 0
-        private var dataVersion: Int64?
+        private var watch: CommitWatch
+        /// The cursor after the last change set read; `nil` until the watch has opened the file.
+        private var cursor: Int64?
         private var pending: [ChangeSet] = []
-        /// The database file the connection opened, and its identity then (`nil` in memory).
-        private var file: (path: String, identity: FileIdentity)?
-        private var signal: FileChangeSignal?
-        private var schedule: PollSchedule
 
         init(feed: ChangeFeed) {
             self.feed = feed
-            schedule = PollSchedule(active: feed.pollInterval, idle: Self.idleInterval.polling)
+            watch = CommitWatch(path: feed.path, pollInterval: feed.pollInterval, busyTimeout: feed.busyTimeout)
         }
 
         /// The next change set; `nil` when the task is cancelled.
@@ -67,19 +58,10 @@ public struct ChangeFeed: AsyncSequence, Sendable {
                 if Task.isCancelled { return nil }
                 try poll()
                 if !pending.isEmpty {
-                    schedule.noteActivity()
+                    watch.noteActivity()
                     break
                 }
-                if let signal {
-                    guard await signal.wait(upTo: schedule.interval()) else { continue }
-                    schedule.noteActivity()
-                    // A commit is several writes, and its log frames are written before the log's
-                    // index makes them visible: looking a moment later sees it whole, and a burst of
-                    // writes (another process's bulk insert) costs at most a look a millisecond.
-                    do { try await Task.sleep(for: Swift.min(Self.settleAfterWrite, feed.pollInterval)) } catch { return nil }
-                } else {
-                    do { try await Task.sleep(for: schedule.interval()) } catch { return nil }
-                }
+                guard await watch.pause() else { return nil }
             }
             return pending.removeFirst()
         }
@@ -92,53 +74,23 @@ public struct ChangeFeed: AsyncSequence, Sendable {
         }
 
         /// The cursor after the last change set handed out.
-        public var position: Int64 { cursor }
+        public var position: Int64 { cursor ?? 0 }
 
         private mutating func poll() throws {
             try mappingStorageErrors(path: feed.path, busyTimeout: feed.busyTimeout) {
                 try readNewEntries()
                 // What was committed before the file went is handed out first.
-                if pending.isEmpty { try checkFile() }
+                if pending.isEmpty { try watch.checkFile() }
             }
         }
 
         private mutating func readNewEntries() throws {
-            let connection = try open()
-            let version = try connection.dataVersion()
-            guard version != dataVersion else { return }
-            dataVersion = version
-            pending = try connection.read { try ChangeLog.changeSets(after: cursor, in: connection) }
+            let connection = try watch.open()
+            let start = try cursor ?? connection.read { try startCursor(in: connection) }
+            cursor = start
+            guard try watch.hasNewCommits() else { return }
+            pending = try connection.read { try ChangeLog.changeSets(after: start, in: connection) }
             if let last = pending.last { cursor = last.cursor }
-        }
-
-        /// Throws when the path no longer names the file the connection reads.
-        private func checkFile() throws {
-            guard let file else { return }
-            switch FileIdentity.lookUp(file.path) {
-            case .missing: throw ChangeFeedError.fileDeleted(path: feed.path)
-            case let .file(identity) where identity != file.identity: throw ChangeFeedError.fileReplaced(path: feed.path)
-            case .file, .unknown: return
-            }
-        }
-
-        private mutating func open() throws -> Connection {
-            if let connection { return connection }
-            // Opened as a read-only library is: it works on a read-only file or folder, and
-            // leaves no WAL files behind (see `OpenPlan`).
-            let plan = try LibraryFile.plan(for: feed.path, access: .readOnly)
-            let connection = try Connection(path: plan.filename, options: plan.options(busyTimeout: feed.busyTimeout))
-            // The file SQLite opened, as an absolute path ("" in memory): `feed.path` may be a URI.
-            let filename = try connection.scalar("SELECT file FROM pragma_database_list WHERE name = 'main'", as: String.self) ?? ""
-            if !filename.isEmpty, case let .file(identity) = FileIdentity.lookUp(filename) {
-                file = (filename, identity)
-                signal = FileChangeSignal.watching(databaseAt: filename)
-                if signal != nil {
-                    schedule = PollSchedule(active: feed.pollInterval, idle: Self.idleInterval.signalled)
-                }
-            }
-            cursor = try connection.read { try startCursor(in: connection) }
-            self.connection = connection
-            return connection
         }
 
         /// The cursor `feed.since` names.

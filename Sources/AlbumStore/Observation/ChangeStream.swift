@@ -1,10 +1,19 @@
 import Synchronization
 
-/// The change sets committed through a `Library`, one per transaction, in commit order.
+/// The change sets committed to a library's file, one per transaction, in commit order: by this
+/// `Library`, by other `Library` instances on the same file, and by other processes.
 ///
-/// Subscribing happens when the stream is made (`library.changes`), so nothing committed after
-/// that is missed. The stream ends when the consuming task is cancelled; a stream nobody holds
+/// Subscribing happens when the stream is made (`library.changes`): it gets every change set
+/// committed after that and none committed before. The library's own commits arrive as soon as
+/// they commit; those of other connections within a few milliseconds, as the library watches
+/// its file while anyone subscribes (as `ChangeFeed` does).
+///
+/// Several tasks may iterate one stream: each change set then goes to one of them (the one that
+/// has waited longest). For every consumer to see every change set, give each its own
+/// `library.changes`. The stream ends, iteration returning `nil`, when a consuming task is
+/// cancelled (for all of its consumers) and when its library is released. A stream nobody holds
 /// any more is gone from the library's subscribers, so no change set can reach a dead observer.
+///
 /// A writer never waits for a subscriber: each has a buffer of `capacity` change sets, and when
 /// a slow subscriber lets it fill, its pending sets are replaced by one set with `isOverflow`
 /// set, meaning "changes were lost: reload everything".
@@ -23,29 +32,34 @@ public struct ChangeStream: AsyncSequence, Sendable {
     }
 }
 
-/// One subscriber's buffer and waiting consumer.
+/// One subscriber's buffer and waiting consumers.
 final class Subscription: Sendable {
     private struct State {
         var buffer: [ChangeSet] = []
-        var waiter: CheckedContinuation<ChangeSet?, Never>?
+        /// Consumers waiting for a change set, the longest waiting first (the buffer is empty then).
+        var waiters: [CheckedContinuation<ChangeSet?, Never>] = []
         var isFinished = false
     }
 
     private let state = Mutex(State())
     let capacity: Int
+    /// The change log position the subscription starts after: sets up to it were committed
+    /// before it was made.
+    let start: Int64
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int, after start: Int64) {
+        self.capacity = capacity
+        self.start = start
+    }
 
     var isFinished: Bool { state.withLock { $0.isFinished } }
 
-    /// Hands `set` to the waiting consumer or buffers it; never blocks.
+    /// Hands `set` to the consumer that has waited longest or buffers it; never blocks.
     func deliver(_ set: ChangeSet) {
+        guard set.cursor > start else { return }
         let waiter = state.withLock { state -> CheckedContinuation<ChangeSet?, Never>? in
             if state.isFinished { return nil }
-            if let waiter = state.waiter {
-                state.waiter = nil
-                return waiter
-            }
+            if !state.waiters.isEmpty { return state.waiters.removeFirst() }
             state.buffer.append(set)
             if state.buffer.count > capacity, let last = state.buffer.last {
                 state.buffer = [ChangeSet(cursor: last.cursor, transaction: last.transaction, date: last.date,
@@ -62,7 +76,7 @@ final class Subscription: Sendable {
                 let immediate: ChangeSet?? = state.withLock { state in
                     if !state.buffer.isEmpty { return .some(state.buffer.removeFirst()) }
                     if state.isFinished || Task.isCancelled { return .some(nil) }
-                    state.waiter = continuation
+                    state.waiters.append(continuation)
                     return .none
                 }
                 if let immediate { continuation.resume(returning: immediate) }
@@ -79,57 +93,14 @@ final class Subscription: Sendable {
         }
     }
 
-    /// Ends the stream: a waiting consumer gets `nil`, later deliveries are dropped.
+    /// Ends the stream: every waiting consumer gets `nil`, later deliveries are dropped.
     func finish() {
-        let waiter = state.withLock { state in
+        let waiters = state.withLock { state in
             state.isFinished = true
             state.buffer.removeAll()
-            defer { state.waiter = nil }
-            return state.waiter
+            defer { state.waiters.removeAll() }
+            return state.waiters
         }
-        waiter?.resume(returning: nil)
-    }
-}
-
-/// The library's subscribers, held weakly: a subscription nobody holds is gone.
-final class ChangeHub: Sendable {
-    private struct Weak: @unchecked Sendable {
-        // Sendable: Subscription is Sendable; `weak` only needs the wrapper.
-        weak var subscription: Subscription?
-    }
-
-    private let subscribers = Mutex<[Weak]>([])
-
-    func subscribe(capacity: Int) -> ChangeStream {
-        let subscription = Subscription(capacity: capacity)
-        subscribers.withLock { $0.append(Weak(subscription: subscription)) }
-        return ChangeStream(subscription: subscription)
-    }
-
-    /// Ends every subscription (the library was closed or released).
-    func finishAll() {
-        let live = subscribers.withLock { list -> [Subscription] in
-            defer { list.removeAll() }
-            return list.compactMap(\.subscription)
-        }
-        for subscription in live { subscription.finish() }
-    }
-
-    var hasSubscribers: Bool {
-        subscribers.withLock { list in
-            list.removeAll { $0.subscription?.isFinished ?? true }
-            return !list.isEmpty
-        }
-    }
-
-    func publish(_ sets: [ChangeSet]) {
-        guard !sets.isEmpty else { return }
-        let live = subscribers.withLock { list -> [Subscription] in
-            list.removeAll { $0.subscription?.isFinished ?? true }
-            return list.compactMap(\.subscription)
-        }
-        for subscription in live {
-            for set in sets { subscription.deliver(set) }
-        }
+        for waiter in waiters { waiter.resume(returning: nil) }
     }
 }
