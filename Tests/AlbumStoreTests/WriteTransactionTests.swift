@@ -153,10 +153,10 @@ struct WriteTransactionTests {
         #expect(error.message.contains("closed"))
         #expect(throws: StorageError.self) { try library.albums.append(.sample("After close")) }
         // The stream has ended.
-        let next = await within(seconds: 2) {
+        let next = await value(of: Task {
             var iterator = stream.makeAsyncIterator()
             return await iterator.next()
-        }
+        })
         #expect(next == .some(nil))
         // Another library opens it as usual.
         #expect(try await Library.open(atPath: path).albums.count() == AlbumDraft.classics.count)
@@ -170,19 +170,5 @@ struct WriteTransactionTests {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + entry)) ?? ""
             return target.hasPrefix(path)
         }.count
-    }
-}
-
-/// What `work` returns, or `nil` when it takes longer than `seconds` (it is cancelled then).
-func within<T: Sendable>(seconds: Double, _ work: @escaping @Sendable () async -> T) async -> T? {
-    await withTaskGroup(of: T?.self) { group in
-        group.addTask { await work() }
-        group.addTask {
-            try? await Task.sleep(for: .seconds(seconds))
-            return nil
-        }
-        let first = await group.next() ?? nil
-        group.cancelAll()
-        return first
     }
 }
