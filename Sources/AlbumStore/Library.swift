@@ -618,9 +618,12 @@ public final class Library: Sendable {
     }
 
     /// A feed of the change sets committed by any process to this library's file, after `cursor`
-    /// (`nil`: from now on, the moment this is called, whenever the feed is first read).
+    /// (`nil`: from now on, the moment this is called, whenever the feed is first read). It ends
+    /// when this library is closed or released.
     public func changeFeed(since cursor: Int64? = nil, pollInterval: Duration = .milliseconds(10)) -> ChangeFeed {
         let start = cursor ?? (try? read { try ChangeLog.latestCursor(in: $0) })
-        return ChangeFeed(path: path, since: start, pollInterval: pollInterval, busyTimeout: busyTimeout)
+        var feed = ChangeFeed(path: path, since: start, pollInterval: pollInterval, busyTimeout: busyTimeout)
+        feed.libraryIsGone = { [weak self] in self?.isOpen.load(ordering: .relaxed) != true }
+        return feed
     }
 }

@@ -142,11 +142,20 @@ struct WriteTransactionTests {
         let path = directory.file("library.sqlite").path
         _ = try await library.albums.count()
         let stream = library.changes
+        let feed = library.changeFeed()
         #expect(try openDescriptors(of: path) > 0)
+        let feedConsumer = Task {
+            var iterator = feed.makeAsyncIterator()
+            _ = try? iterator.backlog()
+            // Waiting for a change that never comes: closing the library ends the wait.
+            return (try? await iterator.next()) ?? nil
+        }
 
         library.close()
         library.close()
 
+        // The feed notices within a second, and its own connection goes with it.
+        #expect(await value(of: feedConsumer) == .some(nil))
         #expect(try openDescriptors(of: path) == 0)
         let error = try #require(throws: StorageError.self) { try library.albums.count() }
         #expect(error.reason == .misuse)

@@ -27,6 +27,8 @@ public struct ChangeFeed: AsyncSequence, Sendable {
     /// How long a read waits for another process's lock (rarely needed: in WAL mode reads do
     /// not wait for writers).
     public let busyTimeout: Duration
+    /// Whether the library that made the feed has gone or was closed: the feed then ends.
+    var libraryIsGone: @Sendable () -> Bool = { false }
 
     public init(
         path: String, since: Int64? = nil, pollInterval: Duration = .milliseconds(10), busyTimeout: Duration = .seconds(5)
@@ -51,11 +53,12 @@ public struct ChangeFeed: AsyncSequence, Sendable {
             watch = CommitWatch(path: feed.path, pollInterval: feed.pollInterval, busyTimeout: feed.busyTimeout)
         }
 
-        /// The next change set; `nil` when the task is cancelled.
+        /// The next change set; `nil` when the task is cancelled, or when the `Library` that
+        /// made the feed (`Library.changeFeed`) is closed or released (noticed within a second).
         /// - Throws: `ChangeFeedError` (see `ChangeFeed`), or `StorageError` when the file cannot be read.
         public mutating func next() async throws -> ChangeSet? {
             while pending.isEmpty {
-                if Task.isCancelled { return nil }
+                if Task.isCancelled || feed.libraryIsGone() { return nil }
                 try poll()
                 if !pending.isEmpty {
                     watch.noteActivity()
