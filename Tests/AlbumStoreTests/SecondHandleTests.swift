@@ -29,16 +29,19 @@ struct SecondHandleTests {
 
         let held = try open(handle, on: url, beside: writer, in: directory)
 
-        // Another process opens the file, commits and exits: the last connection of its own.
+        // Other processes open the file, commit and exit, each the last connection of its own:
+        // the sqlite3 shell, and the real `albumstore` binary.
         try SQLiteShell.run("UPDATE albums SET genre = 'set elsewhere' WHERE title = 'before 0'", on: url.path)
+        try runAlbumstore(["add", "--db", url.path, "--title", "from albumstore", "--artist", "Child"])
         for index in 0..<10 { try writer.albums.append(.sample("after \(index)")) }
-        #expect(try writer.albums.count() == 15)
+        #expect(try writer.albums.count() == 16)
 
         withExtendedLifetime(held) {}
         library = nil
         // Everything closed: what is on disk is what a later process sees.
         let reopened = try Library.open(at: url)
-        #expect(try reopened.albums.count() == 15)
+        #expect(try reopened.albums.count() == 16)
+        #expect(try reopened.albums.album(at: 5).title == "from albumstore")
         #expect(try reopened.albums.album(at: 0).genre == "set elsewhere")
         #expect(try reopened.check().isEmpty)
         #expect(try SQLiteShellOutput.run("PRAGMA integrity_check", on: url.path) == "ok\n")
@@ -93,6 +96,23 @@ struct SecondHandleTests {
             return nil
         }
     }
+}
+
+/// Runs the `albumstore` binary SwiftPM built beside this test bundle, and requires exit 0.
+private func runAlbumstore(_ arguments: [String]) throws {
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("albumstore").path),
+          folder.pathComponents.count > 1 {
+        folder.deleteLastPathComponent()
+    }
+    let process = Process()
+    process.executableURL = folder.appendingPathComponent("albumstore")
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "albumstore \(arguments.joined(separator: " ")) failed")
 }
 
 /// The `sqlite3` shell's output for `sql`.
