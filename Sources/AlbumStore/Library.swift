@@ -11,9 +11,10 @@ internal import AlbumSQLite
 /// `CancellationError`, when its task is cancelled. No wait for a lock, held in this process or
 /// another, lasts longer than `busyTimeout`. Library methods may be called from inside closures
 /// the library runs (`albums.update(id:)`'s edit, an `observe` value): reads work there; a
-/// command from inside a closure that holds the writer throws `StorageError` (reason `.misuse`)
-/// at once instead of waiting for itself. Callers never see SQL, and errors of the storage layer
-/// reach them as `StorageError`.
+/// command from inside a closure that holds the writer or a read (`forEach`) throws
+/// `StorageError` (reason `.misuse`) at once instead of waiting for itself or committing unseen.
+/// To read and change together, use `write(_:_:)`. `close()` (or the last release) frees the
+/// file. Callers never see SQL, and errors of the storage layer reach them as `StorageError`.
 public final class Library: Sendable {
     /// The database file's path (`:memory:` for an in-memory library).
     public let path: String
