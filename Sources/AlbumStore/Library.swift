@@ -70,7 +70,7 @@ public final class Library: Sendable {
         history = UndoHistory(limit: historyLimit)
         changeLog = ChangeLog(retention: retention)
         self.path = path
-        openFile = path == ":memory:" ? nil : OpenLibraries.absolutePath(path)
+        openFile = path == ":memory:" ? nil : AbsolutePath.of(path)
         self.access = access
         self.busyTimeout = busyTimeout
         self.migrator = migrator

@@ -30,27 +30,7 @@ struct StoreOptions: ParsableArguments {
     var path: String { Self.path(db: db) }
 
     /// The path `db` (the value of --db), ALBUMSTORE_DB or the XDG default gives, made absolute.
-    static func path(db: String?) -> String { absolute(givenPath(db: db)) }
-
-    /// `path` made absolute against the working folder, with the `.` and `..` of a relative path
-    /// resolved, as `URL(fileURLWithPath:).path` gives it (a test compares them). By hand: a
-    /// `URL` costs every command's start a third of a million instructions.
-    static func absolute(_ path: String) -> String {
-        guard !path.hasPrefix("/") else { return path }
-        guard let folder = getcwd(nil, 0) else { return path }
-        defer { free(folder) }
-        var parts = String(cString: folder).split(separator: "/").map(String.init)
-        var rest = path.split(separator: "/", omittingEmptySubsequences: false)
-        if rest.last == "" { rest.removeLast() }
-        for part in rest {
-            switch part {
-            case ".": continue
-            case "..": if !parts.isEmpty { parts.removeLast() }
-            default: parts.append(String(part))
-            }
-        }
-        return "/" + parts.joined(by: "/")
-    }
+    static func path(db: String?) -> String { AbsolutePath.of(givenPath(db: db)) }
 
     private static func givenPath(db: String?) -> String {
         if let db, !db.isEmpty { return db }

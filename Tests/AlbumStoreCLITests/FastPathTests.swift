@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+import AlbumStore
 @testable import AlbumStoreCLI
 
 /// `FastPath` reads every command line it takes as ArgumentParser does, takes the lines people
@@ -101,12 +102,12 @@ struct FastPathTests {
     }
 }
 
-/// `StoreOptions.absolute` makes a --db path absolute as `URL(fileURLWithPath:).path` does.
+/// `AbsolutePath.of` makes a --db path absolute as `URL(fileURLWithPath:).path` does.
 struct AbsolutePathTests {
     @Test func relativePathsResolveAsURLResolvesThem() {
         for path in ["lib.sqlite", "./lib.sqlite", "../x/lib.sqlite", "a/./b/../c.sqlite", "a//b", "dir/", "../../../../../../x",
                      ".", "..", "/abs/./a/../b", "/", "a b/ç.sqlite"] {
-            #expect(StoreOptions.absolute(path) == URL(fileURLWithPath: path).path, "\(path)")
+            #expect(AbsolutePath.of(path) == URL(fileURLWithPath: path).path, "\(path)")
         }
     }
 }

@@ -13,6 +13,7 @@ struct OwnFileRefusalTests {
         (["export", "--output", "{db}-wal"], "beside the open library"),
         (["covers", "set", "1", "{db}"], "open library's database file"),
         (["backup", "{db}-wal", "--force"], "beside the open library"),
+        (["backup", "./library.sqlite-wal", "--force"], "beside the open library"),
     ])
     func aCommandNamingTheLibrarysOwnFileIsRefusedAndChangesNothing(arguments: [String], reason: String) throws {
         try store.add("Low", by: "David Bowie")

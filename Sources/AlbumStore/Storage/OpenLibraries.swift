@@ -47,7 +47,7 @@ package enum OpenLibraries {
         let open = paths.withLock { Array($0.keys) }
         guard !open.isEmpty else { return }
         let target = identity(of: path)
-        let absolute = absolutePath(path)
+        let absolute = AbsolutePath.of(path)
         for database in open {
             for file in [database] + companionSuffixes.map({ database + $0 }) {
                 let same = file == absolute || (target != nil && target == identity(of: file))
@@ -64,10 +64,5 @@ package enum OpenLibraries {
     private static func identity(of path: String) -> FileIdentity? {
         if case let .file(identity) = FileIdentity.lookUp(path) { return identity }
         return nil
-    }
-
-    static func absolutePath(_ path: String) -> String {
-        guard !path.hasPrefix("/") else { return path }
-        return FileManager.default.currentDirectoryPath + "/" + path
     }
 }
