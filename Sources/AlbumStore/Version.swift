@@ -1,4 +1,4 @@
-/// The AlbumStore release this library and the `albumstore` binary belong to.
-public enum AlbumStoreVersion {
-    public static let current = "0.1.0"
+extension Library {
+    /// The AlbumStore release this library and the `albumstore` binary belong to.
+    public static let version = "0.1.0"
 }

@@ -28,7 +28,7 @@ struct AlbumStoreCommand: AsyncParsableCommand {
 
             Exit status: 0 on success, 1 on bad input or a failed operation, 2 on usage errors.
             """,
-        version: AlbumStoreVersion.current,
+        version: Library.version,
         subcommands: [
             Init.self, Info.self, Add.self, Edit.self, Remove.self, Move.self, List.self, Show.self, Undo.self,
             Redo.self, History.self, Watch.self, Check.self, Backup.self, Import.self, Export.self, Query.self, Fields.self, Stats.self,

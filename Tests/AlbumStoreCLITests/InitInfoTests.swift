@@ -104,7 +104,7 @@ struct InitInfoTests {
     @Test func versionPrintsTheRelease() throws {
         let result = try cli.run("--version")
         #expect(result.status == 0)
-        #expect(result.stdout == AlbumStoreVersion.current + "\n")
+        #expect(result.stdout == Library.version + "\n")
     }
 
     @Test func aForeignFileFailsWithOneLineAndExitOneAndStaysUnchanged() throws {

@@ -62,7 +62,7 @@ struct SnapshotFileTests {
         guard case let .object(members) = document else { Issue.record("not an object"); return }
         #expect(members["format"] == .string("albumstore-session-snapshot"))
         #expect(members["format_version"] == .integer(2))
-        #expect(members["albumstore_version"] == .string(AlbumStoreVersion.current))
+        #expect(members["albumstore_version"] == .string(Library.version))
         #expect(members["exported_at"] == .string("1970-01-01T00:00:00.000Z"))
         #expect(members["name"] == .string("saved"))
     }

@@ -83,7 +83,7 @@ public struct AlbumRepository: Sendable {
     /// row's bytes straight from the database, without building an `Album`.
     /// - Throws: `StorageError`, or the writer's error (`ByteSinkError`); the output then stops
     ///   where it failed.
-    public func write(to writer: some AlbumWriter, offset: Int = 0, limit: Int = .max) throws {
+    package func write(to writer: some AlbumWriter, offset: Int = 0, limit: Int = .max) throws {
         if let direct = rowWriter(writer) {
             try stream(offset: offset, limit: limit) { index, row in try direct.write(row: row, index: index) }
         } else {
@@ -103,7 +103,7 @@ public struct AlbumRepository: Sendable {
     /// `write(to:offset:limit:)` without blocking Swift's cooperative threads: the writer is
     /// handed to a thread of its own, which reads, writes and finishes. The writer is sent, so
     /// nothing else may hold it or its sink: write to a file, say, and read the file afterwards.
-    public func write<Writer: AlbumWriter & SendableMetatype>(
+    package func write<Writer: AlbumWriter & SendableMetatype>(
         to writer: sending Writer, offset: Int = 0, limit: Int = .max
     ) async throws {
         try await library.offCooperativeThreads { try self.write(to: writer, offset: offset, limit: limit) }

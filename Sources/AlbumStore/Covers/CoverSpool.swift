@@ -4,12 +4,12 @@ import FoundationEssentials
 /// from a download or from stdin, so that memory does not grow with the image: a cover is
 /// hashed before it is stored, and neither source can be read twice. Store it with
 /// `CoverSource.file(spool.url, name:)`, then `remove()` it.
-public struct CoverSpool: Sendable {
-    public let url: URL
+package struct CoverSpool: Sendable {
+    package let url: URL
 
     /// Creates an empty spool file.
     /// - Throws: `CoverError.file` when the temporary folder does not take it.
-    public init() throws {
+    package init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("albumstore-cover-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
             throw CoverError.file(path: url.path, reason: "cannot create a temporary file")
@@ -17,7 +17,7 @@ public struct CoverSpool: Sendable {
     }
 
     /// The spool opened for writing (emptied first), closed when the value goes away.
-    public func writer() throws -> OpenFile {
+    package func writer() throws -> OpenFile {
         do {
             return try OpenFile.writing(url.path, permissions: 0o600)
         } catch {
@@ -25,5 +25,5 @@ public struct CoverSpool: Sendable {
         }
     }
 
-    public func remove() { try? FileManager.default.removeItem(at: url) }
+    package func remove() { try? FileManager.default.removeItem(at: url) }
 }

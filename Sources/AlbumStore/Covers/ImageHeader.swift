@@ -2,26 +2,26 @@
 ///
 /// Every read is bounds-checked: the bytes may be anything (a download, a file another program
 /// wrote), and a short or malformed header gives `nil`, never a crash.
-public struct ImageHeader: Sendable, Hashable {
-    public let format: ImageFormat
-    public let width: Int
-    public let height: Int
+package struct ImageHeader: Sendable, Hashable {
+    package let format: ImageFormat
+    package let width: Int
+    package let height: Int
 
-    public init(format: ImageFormat, width: Int, height: Int) {
+    package init(format: ImageFormat, width: Int, height: Int) {
         self.format = format
         self.width = width
         self.height = height
     }
 
     /// The most pixels a stored cover may have on a side: 16,384.
-    public static let maximumSide = 16_384
+    package static let maximumSide = 16_384
     /// The most pixels a stored cover may have in all: 100 million (10,000×10,000, say).
-    public static let maximumPixelCount = 100_000_000
+    package static let maximumPixelCount = 100_000_000
 
     /// Whether the pixel size is one a cover may have: each side 1...`maximumSide`, and at most
     /// `maximumPixelCount` pixels. A header may claim any size; an app decoding a cover trusts it
     /// to allocate.
-    public var hasPlausibleSize: Bool {
+    package var hasPlausibleSize: Bool {
         (1...Self.maximumSide).contains(width) && (1...Self.maximumSide).contains(height)
             && width * height <= Self.maximumPixelCount
     }
@@ -31,7 +31,7 @@ public struct ImageHeader: Sendable, Hashable {
 
     /// The header of the image `bytes` begins with, or `nil` for anything that is not a PNG,
     /// JPEG, GIF or WebP with a positive pixel size.
-    public static func sniff(_ bytes: [UInt8]) -> ImageHeader? {
+    package static func sniff(_ bytes: [UInt8]) -> ImageHeader? {
         let reader = ByteReader(bytes: bytes)
         let header = png(reader) ?? gif(reader) ?? webp(reader) ?? jpeg(reader)
         guard let header, header.width > 0, header.height > 0 else { return nil }

@@ -3,7 +3,7 @@
 /// Each album's bytes reach the sink as soon as `write` returns, so nothing holds the whole
 /// output. Call `finish()` once at the end: it closes the format (the `]` of a JSON array, the
 /// header of an empty CSV) and flushes the sink. A writer is used by one thread at a time.
-public protocol AlbumWriter: AnyObject {
+package protocol AlbumWriter: AnyObject {
     /// Writes one album.
     ///
     /// - Parameter index: The album's 0-based place in the list when known (the CLI's listings),
@@ -19,12 +19,12 @@ public protocol AlbumWriter: AnyObject {
 
 extension AlbumWriter {
     /// Writes one album without an index.
-    public func write(_ album: Album) throws {
+    package func write(_ album: Album) throws {
         try write(album, index: nil)
     }
 
     /// Writes every album of `albums` with its index, in order. Call `finish()` after the last.
-    public func write(contentsOf albums: some Sequence<(index: Int, album: Album)>) throws {
+    package func write(contentsOf albums: some Sequence<(index: Int, album: Album)>) throws {
         for (index, album) in albums { try write(album, index: index) }
     }
 }

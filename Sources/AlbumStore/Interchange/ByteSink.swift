@@ -3,7 +3,7 @@
 /// Writers hand over each record's bytes as soon as the record is done and keep nothing
 /// themselves, so what a sink holds is all the output held in memory. A sink is used by one
 /// thread at a time.
-public protocol ByteSink: AnyObject {
+package protocol ByteSink: AnyObject {
     /// Takes `bytes`, which are valid only during the call; a sink may buffer them until `flush()`.
     ///
     /// - Throws: `ByteSinkError` when the bytes cannot be passed on.
@@ -15,12 +15,12 @@ public protocol ByteSink: AnyObject {
 
 extension ByteSink {
     /// Writes the bytes of an array.
-    public func write(_ bytes: [UInt8]) throws {
+    package func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try write($0) }
     }
 
     /// Writes the UTF-8 bytes of `text`.
-    public func write(_ text: String) throws {
+    package func write(_ text: String) throws {
         var text = text
         try text.withUTF8 { try write(UnsafeRawBufferPointer($0)) }
     }

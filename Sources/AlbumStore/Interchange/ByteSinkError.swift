@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// Why bytes could not be written to a sink.
-public enum ByteSinkError: Error, Equatable, CustomStringConvertible, Sendable {
+package enum ByteSinkError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The reader went away (`EPIPE`), as when `albumstore list | head -1` has read its line.
     ///
     /// Not a failure for a command-line tool: stop writing and exit 0, quietly. Seen only when
@@ -17,7 +17,7 @@ public enum ByteSinkError: Error, Equatable, CustomStringConvertible, Sendable {
     /// `write(2)` failed with this `errno`.
     case writeFailed(errno: Int32)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .brokenPipe:
             "the output's reader went away (broken pipe)"

@@ -15,7 +15,7 @@ internal import AlbumSQLite
 ///
 ///     index,id,title,artist,genre,year,cover_url,external_id,created_at,updated_at
 ///     0,1,"Hello, ""World""",David Bowie,Rock,1977,,discogs:123,2026-11-22T01:51:30.123Z,2026-11-22T01:51:30.123Z
-public typealias CSVWriter = DelimitedWriter<CSVFormat>
+package typealias CSVWriter = DelimitedWriter<CSVFormat>
 
 /// Writes TSV: a header line, then one line per album or row, fields separated by tabs.
 ///
@@ -31,16 +31,16 @@ public typealias CSVWriter = DelimitedWriter<CSVFormat>
 ///
 ///     index→id→title→artist→genre→year→cover_url→external_id→created_at→updated_at
 ///     0→1→Tab\there\nnew\\line→David Bowie→Rock→1977→→discogs:123→2026-11-22T01:51:30.123Z→2026-11-22T01:51:30.123Z
-public typealias TSVWriter = DelimitedWriter<TSVFormat>
+package typealias TSVWriter = DelimitedWriter<TSVFormat>
 
 /// How a delimited text format separates and escapes fields: `CSVFormat` or `TSVFormat`.
-public protocol DelimitedFormat {
+package protocol DelimitedFormat {
     /// Whether fields are separated by tabs (TSV, backslash escapes) rather than commas (CSV, quotes).
     static var isTabSeparated: Bool { get }
 }
 
-public enum CSVFormat: DelimitedFormat { public static let isTabSeparated = false }
-public enum TSVFormat: DelimitedFormat { public static let isTabSeparated = true }
+package enum CSVFormat: DelimitedFormat { package static let isTabSeparated = false }
+package enum TSVFormat: DelimitedFormat { package static let isTabSeparated = true }
 
 extension DelimitedFormat {
     static var style: DelimitedTable.Style { isTabSeparated ? .tsv : .csv }
@@ -50,7 +50,7 @@ extension DelimitedFormat {
 /// how a field is separated and escaped. `Format` is a `DelimitedFormat`, required by the
 /// initializers rather than by the type: a requirement of the type makes the Swift runtime look
 /// up the conformance (a scan of every conformance in the binary) when a process first makes one.
-public final class DelimitedWriter<Format>: AlbumWriter, RowWriting {
+package final class DelimitedWriter<Format>: AlbumWriter, RowWriting {
     private var table: DelimitedTable
 
     private init(table: consuming DelimitedTable) { self.table = table }
@@ -58,7 +58,7 @@ public final class DelimitedWriter<Format>: AlbumWriter, RowWriting {
     /// Writes one album as a line of the `fields` given to `init(to:fields:)`.
     ///
     /// A writer made with `init(to:header:)` has no fields to write: it is a programming error.
-    public func write(_ album: Album, index: Int?) throws {
+    package func write(_ album: Album, index: Int?) throws {
         try table.write(album, index: index)
     }
 
@@ -67,11 +67,11 @@ public final class DelimitedWriter<Format>: AlbumWriter, RowWriting {
     }
 
     /// Writes one line of fields, `nil` for a missing one; as many fields as the header has.
-    public func write(row: [String?]) throws {
+    package func write(row: [String?]) throws {
         try table.write(row: row)
     }
 
-    public func finish() throws {
+    package func finish() throws {
         try table.finish()
     }
 }
@@ -81,12 +81,12 @@ extension DelimitedWriter where Format: DelimitedFormat {
     ///
     /// - Parameter fields: The columns, by default every field in the documented order (`index`
     ///   first; its column is empty for albums written without one). `AlbumField.stored` leaves it out.
-    public convenience init(to sink: any ByteSink, fields: [AlbumField] = AlbumField.allCases) {
+    package convenience init(to sink: any ByteSink, fields: [AlbumField] = AlbumField.allCases) {
         self.init(table: DelimitedTable(sink: sink, style: Format.style, header: fields.map(\.header), fields: fields))
     }
 
     /// A writer of rows of text under `header`, for records that are not albums (`write(row:)`).
-    public convenience init(to sink: any ByteSink, header: [String]) {
+    package convenience init(to sink: any ByteSink, header: [String]) {
         self.init(table: DelimitedTable(sink: sink, style: Format.style, header: header, fields: nil))
     }
 }

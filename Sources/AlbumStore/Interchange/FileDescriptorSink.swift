@@ -13,9 +13,9 @@ import Darwin
 /// after a partial write. The sink does not close the descriptor. Ignore `SIGPIPE`
 /// (`signal(SIGPIPE, SIG_IGN)`) to get `ByteSinkError.brokenPipe` instead of being killed when
 /// the reader goes away.
-public final class FileDescriptorSink: ByteSink {
+package final class FileDescriptorSink: ByteSink {
     /// The descriptor written to.
-    public let fileDescriptor: Int32
+    package let fileDescriptor: Int32
     private let capacity: Int
     private var buffer: [UInt8] = []
     /// The `OpenFile` whose descriptor this is, kept open as long as the sink (`OpenFile.sink()`).
@@ -25,7 +25,7 @@ public final class FileDescriptorSink: ByteSink {
     ///
     /// - Parameter bufferSize: Bytes held before they are written (default 64 KiB); writes of at
     ///   least this size go straight to the descriptor.
-    public init(fileDescriptor: Int32, bufferSize: Int = 64 * 1024) {
+    package init(fileDescriptor: Int32, bufferSize: Int = 64 * 1024) {
         precondition(bufferSize > 0, "the buffer holds at least one byte")
         self.fileDescriptor = fileDescriptor
         capacity = bufferSize
@@ -36,7 +36,7 @@ public final class FileDescriptorSink: ByteSink {
     ///
     /// - Throws: `ByteSinkError.brokenPipe` when the reader went away, `.writeFailed` on any other
     ///   error; the buffered bytes are dropped then.
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws {
         if buffer.count + bytes.count > capacity { try flush() }
         if bytes.count >= capacity {
             try writeAll(bytes)
@@ -48,7 +48,7 @@ public final class FileDescriptorSink: ByteSink {
     /// Writes out the buffer.
     ///
     /// - Throws: as `write(_:)`; the buffer is empty afterwards either way.
-    public func flush() throws {
+    package func flush() throws {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
         try buffer.withUnsafeBytes { try writeAll($0) }

@@ -7,12 +7,12 @@ import FoundationEssentials
 /// `HistoryEntry` and `ChangeSet`, whatever a coder's date strategy. Albums store whole
 /// milliseconds, so a date written here reads back as the same `Date`. Formatting and parsing are
 /// done by hand: no formatter, locale or calendar is involved, and dates before 1970 work too.
-public enum ISO8601Timestamp {
+package enum ISO8601Timestamp {
     /// `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ`, rounded to the nearest millisecond.
     ///
     /// Dates outside the years 0000 to 9999 are clamped to them (ISO 8601 needs an agreement
     /// between both sides beyond four digits).
-    public static func string(from date: Date) -> String {
+    package static func string(from date: Date) -> String {
         var bytes = ByteBuffer(capacity: 24)
         append(date, to: &bytes)
         return bytes.withBytes { String(decoding: $0, as: UTF8.self) }
@@ -23,7 +23,7 @@ public enum ISO8601Timestamp {
     /// Accepts what `string(from:)` writes and the common variants of RFC 3339: no fraction or any
     /// number of its digits (beyond milliseconds they are dropped), a lower-case `t` or `z`, a
     /// space instead of the `T`, and a numeric offset, which is converted to UTC.
-    public static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         var text = text
         return text.withUTF8 { milliseconds(parsing: $0) }.map(Date.init(millisecondsSince1970:))
     }

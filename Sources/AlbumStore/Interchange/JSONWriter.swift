@@ -8,15 +8,15 @@ internal import AlbumSQLite
 /// only when known, `null` for a missing field, dates as `ISO8601Timestamp` strings, e.g.
 ///
 ///     [{"index":0,"id":1,"title":"Low","artist":"David Bowie","genre":"Rock","year":1977,"cover_url":null,"external_id":"discogs:123","created_at":"2026-11-22T01:51:30.123Z","updated_at":"2026-11-22T01:51:30.123Z"}]
-public final class JSONWriter: AlbumWriter, RowWriting {
+package final class JSONWriter: AlbumWriter, RowWriting {
     private var records: JSONRecords
 
     /// A writer that writes to `sink`.
-    public init(to sink: any ByteSink) {
+    package init(to sink: any ByteSink) {
         records = JSONRecords(sink: sink)
     }
 
-    public func write(_ album: Album, index: Int?) throws {
+    package func write(_ album: Album, index: Int?) throws {
         try records.write(album, index: index, before: records.count == 0 ? "[" : ",\n")
     }
 
@@ -24,7 +24,7 @@ public final class JSONWriter: AlbumWriter, RowWriting {
         try records.write(row, index: index, before: records.count == 0 ? "[" : ",\n")
     }
 
-    public func finish() throws {
+    package func finish() throws {
         try records.finish(closing: records.count == 0 ? "[]\n" : "]\n")
     }
 }

@@ -1,16 +1,16 @@
 /// A sink that keeps every byte in memory, for tests and small outputs.
-public final class MemorySink: ByteSink {
+package final class MemorySink: ByteSink {
     /// Everything written so far.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// The bytes as UTF-8 text (invalid sequences become U+FFFD).
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws {
         self.bytes.append(contentsOf: bytes)
     }
 
-    public func flush() throws {}
+    package func flush() throws {}
 }

@@ -7,15 +7,15 @@ internal import AlbumSQLite
 ///     {"index":0,"id":1,"title":"Low","artist":"David Bowie","genre":"Rock","year":1977,"cover_url":null,"external_id":"discogs:123","created_at":"2026-11-22T01:51:30.123Z","updated_at":"2026-11-22T01:51:30.123Z"}
 ///
 /// No albums give no output. Line breaks inside text are escaped, so a line is always one album.
-public final class NDJSONWriter: AlbumWriter, RowWriting {
+package final class NDJSONWriter: AlbumWriter, RowWriting {
     private var records: JSONRecords
 
     /// A writer that writes to `sink`.
-    public init(to sink: any ByteSink) {
+    package init(to sink: any ByteSink) {
         records = JSONRecords(sink: sink)
     }
 
-    public func write(_ album: Album, index: Int?) throws {
+    package func write(_ album: Album, index: Int?) throws {
         try records.write(album, index: index, after: "\n")
     }
 
@@ -23,7 +23,7 @@ public final class NDJSONWriter: AlbumWriter, RowWriting {
         try records.write(row, index: index, after: "\n")
     }
 
-    public func finish() throws {
+    package func finish() throws {
         try records.finish()
     }
 }

@@ -69,7 +69,7 @@ extension AlbumRepository {
 
     /// Writes the albums `query` matches to `writer` as they are read, then calls `finish()`; the
     /// library's writers write each row's bytes straight from the database.
-    public func write(
+    package func write(
         matching query: AlbumQuery, sortedBy sort: AlbumSort = .listOrder, offset: Int = 0, limit: Int = .max,
         to writer: some AlbumWriter
     ) throws {

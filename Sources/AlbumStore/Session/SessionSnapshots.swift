@@ -99,7 +99,7 @@ extension Session {
 
     /// `importSnapshot(from:source:as:)` reading `file` (a pipe, stdin) to its end.
     @discardableResult
-    public func importSnapshot(reading file: OpenFile, source: String, as name: String? = nil) throws -> Snapshot {
+    package func importSnapshot(reading file: OpenFile, source: String, as name: String? = nil) throws -> Snapshot {
         var snapshot = try SnapshotFile.snapshot(reading: file, source: source)
         return try add(&snapshot, as: name)
     }

@@ -24,20 +24,20 @@ import Darwin
 /// ```
 /// A file of an older version is migrated as it is read (`SnapshotFileMigration`); a newer one,
 /// a foreign one, and one that is not JSON, truncated, wrong-typed or too large are refused.
-public enum SnapshotFile {
+package enum SnapshotFile {
     /// The value of `format`, which tells our files from any other JSON.
-    public static let formatName = "albumstore-session-snapshot"
+    package static let formatName = "albumstore-session-snapshot"
     /// The version this AlbumStore writes, and the newest it reads.
-    public static let currentVersion = 2
+    package static let currentVersion = 2
     /// The largest file read: session state is small, and a file is read whole.
-    public static let maxBytes = 32 << 20
+    package static let maxBytes = 32 << 20
 
     /// `snapshot` as a file's bytes: pretty-printed, keys sorted, ending with a line feed.
-    public static func data(for snapshot: Snapshot, exportedAt: Date = Date()) -> Data {
+    package static func data(for snapshot: Snapshot, exportedAt: Date = Date()) -> Data {
         let document = JSONValue.object([
             "format": .string(formatName),
             "format_version": .integer(Int64(currentVersion)),
-            "albumstore_version": .string(AlbumStoreVersion.current),
+            "albumstore_version": .string(Library.version),
             "exported_at": .string(ISO8601Timestamp.string(from: exportedAt)),
             "name": .string(snapshot.name),
             "taken_at": .string(ISO8601Timestamp.string(from: snapshot.takenAt)),
@@ -50,7 +50,7 @@ public enum SnapshotFile {
 
     /// Reads a snapshot from a file's bytes; `source` names the file in errors.
     /// - Throws: `SessionError.badSnapshotFile` naming the file, the place in it and the reason.
-    public static func snapshot(from data: Data, source: String) throws -> Snapshot {
+    package static func snapshot(from data: Data, source: String) throws -> Snapshot {
         func bad(_ place: String, _ reason: String) -> SessionError {
             .badSnapshotFile(source: source, place: place, reason: reason)
         }
@@ -85,7 +85,7 @@ public enum SnapshotFile {
 
     /// Reads the file at `url` whole, refusing one larger than `maxBytes` before reading it.
     /// Errors name the file as `url` was given (a relative path stays relative).
-    public static func snapshot(contentsOf url: URL) throws -> Snapshot {
+    package static func snapshot(contentsOf url: URL) throws -> Snapshot {
         let source = url.relativePath
         let file: OpenFile
         do { file = try OpenFile.reading(url.path) } catch let failure as OpenFile.Failure where failure.refusal != nil {
@@ -99,7 +99,7 @@ public enum SnapshotFile {
 
     /// Reads what `file` gives (a file or a pipe) up to its end, refusing more than
     /// `maxBytes` once that much has come (a file's size is checked before reading).
-    public static func snapshot(reading file: OpenFile, source: String) throws -> Snapshot {
+    package static func snapshot(reading file: OpenFile, source: String) throws -> Snapshot {
         var status = stat()
         // A regular file says its size; a pipe does not, and is read up to one byte past the limit.
         let size = fstat(file.fileDescriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil

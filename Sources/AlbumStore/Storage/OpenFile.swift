@@ -13,9 +13,9 @@ import Darwin
 /// Ours rather than Foundation's `FileHandle`, which only Foundation's full module has: the
 /// library needs FoundationEssentials alone, so that the `albumstore` binary starts fast (see
 /// `scripts/release-build`). Write many small pieces through `sink()` (a `FileDescriptorSink`).
-public final class OpenFile {
+package final class OpenFile {
     /// The descriptor, valid until `close()`.
-    public let fileDescriptor: Int32
+    package let fileDescriptor: Int32
     private var isOpen = true
     private let closes: Bool
 
@@ -27,11 +27,11 @@ public final class OpenFile {
     deinit { close() }
 
     /// Standard input, left open.
-    public static var standardInput: OpenFile { OpenFile(fileDescriptor: STDIN_FILENO, closes: false) }
+    package static var standardInput: OpenFile { OpenFile(fileDescriptor: STDIN_FILENO, closes: false) }
 
     /// Opens the file at `path` for reading.
     /// - Throws: `OpenFile.Failure` with `open(2)`'s `errno`.
-    public static func reading(_ path: String) throws -> OpenFile {
+    package static func reading(_ path: String) throws -> OpenFile {
         try opening(path, flags: O_RDONLY)
     }
 
@@ -44,7 +44,7 @@ public final class OpenFile {
 
     /// Opens the file at `path` for writing, creating it with `permissions` or emptying it.
     /// - Throws: `OpenFile.Failure` with `open(2)`'s `errno`.
-    public static func writing(_ path: String, permissions: mode_t = 0o644) throws -> OpenFile {
+    package static func writing(_ path: String, permissions: mode_t = 0o644) throws -> OpenFile {
         try opening(path, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: permissions)
     }
 
@@ -62,7 +62,7 @@ public final class OpenFile {
 
     /// Up to `count` bytes, fewer only at the end of the file (empty there).
     /// - Throws: `OpenFile.Failure` with `read(2)`'s `errno`.
-    public func read(upToCount count: Int) throws -> Data {
+    package func read(upToCount count: Int) throws -> Data {
         var data = Data(count: count)
         var filled = 0
         try data.withUnsafeMutableBytes { buffer in
@@ -79,28 +79,28 @@ public final class OpenFile {
 
     /// Writes all of `data` at once.
     /// - Throws: `ByteSinkError` with `write(2)`'s `errno`.
-    public func write(contentsOf data: Data) throws {
+    package func write(contentsOf data: Data) throws {
         // A sink of one byte buffers nothing: every write goes straight to the descriptor.
         try data.withUnsafeBytes { try sink(bufferSize: 1).write($0) }
     }
 
     /// A buffered writer to this file, which keeps it open; flush it before closing.
-    public func sink(bufferSize: Int = 64 * 1024) -> FileDescriptorSink {
+    package func sink(bufferSize: Int = 64 * 1024) -> FileDescriptorSink {
         let sink = FileDescriptorSink(fileDescriptor: fileDescriptor, bufferSize: bufferSize)
         sink.file = self
         return sink
     }
 
     /// Closes the descriptor (once; a standard stream stays open).
-    public func close() {
+    package func close() {
         guard isOpen else { return }
         isOpen = false
         if closes { _ = systemClose(fileDescriptor) }
     }
 
     /// Why a file could not be opened or read: `errno`, and the system's words for it.
-    public struct Failure: Error, Equatable, CustomStringConvertible {
-        public let errno: Int32
+    package struct Failure: Error, Equatable, CustomStringConvertible {
+        package let errno: Int32
         /// Why the library itself refused the path (an open library's own file), if it did.
         var refusal: String?
 
@@ -110,7 +110,7 @@ public final class OpenFile {
         }
 
         /// The system's message in lower case, as error lines put it: "no such file or directory".
-        public var description: String { refusal ?? String(cString: strerror(errno)).lowercased() }
+        package var description: String { refusal ?? String(cString: strerror(errno)).lowercased() }
     }
 }
 
