@@ -54,7 +54,15 @@ extension Album {
     /// Linux does not (use `.sortedKeys` for stable bytes); `JSONWriter` always does.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: SnakeCaseKey.self)
-        for field in AlbumField.stored { try container.encode(field.value(in: self, index: nil), forKey: field.jsonKey) }
+        try container.encode(id, forKey: AlbumField.id.jsonKey)
+        try container.encode(title, forKey: AlbumField.title.jsonKey)
+        try container.encode(artist, forKey: AlbumField.artist.jsonKey)
+        try container.encodeOrNull(genre, forKey: AlbumField.genre.jsonKey)
+        try container.encodeOrNull(year, forKey: AlbumField.year.jsonKey)
+        try container.encodeOrNull(coverURL, forKey: AlbumField.coverURL.jsonKey)
+        try container.encodeOrNull(externalID, forKey: AlbumField.externalID.jsonKey)
+        try container.encode(createdAt, forKey: AlbumField.createdAt.jsonKey)
+        try container.encode(updatedAt, forKey: AlbumField.updatedAt.jsonKey)
     }
 
     /// Reads the album's JSON object, as `encode(to:)` and `JSONWriter` write it.

@@ -73,23 +73,7 @@ public struct AlbumRepository: Sendable {
     /// its snapshot.
     /// - Throws: `StorageError`, or what `body` throws.
     public func forEach(offset: Int = 0, limit: Int = .max, _ body: (_ index: Int, _ album: Album) throws -> Void) throws {
-        try stream(offset: offset, limit: limit) { index, row in try body(index, try Album(row: row)) }
-    }
-
-    /// Writes the albums `forEach(offset:limit:_:)` reads to `writer`, each with its index, as
-    /// they are read, then calls `writer.finish()`.
-    ///
-    /// The library's writers (`CSVWriter`, `TSVWriter`, `JSONWriter`, `NDJSONWriter`) write each
-    /// row's bytes straight from the database, without building an `Album`.
-    /// - Throws: `StorageError`, or the writer's error (`ByteSinkError`); the output then stops
-    ///   where it failed.
-    package func write(to writer: some AlbumWriter, offset: Int = 0, limit: Int = .max) throws {
-        if let direct = rowWriter(writer) {
-            try stream(offset: offset, limit: limit) { index, row in try direct.write(row: row, index: index) }
-        } else {
-            try stream(offset: offset, limit: limit) { index, row in try writer.write(try Album(row: row), index: index) }
-        }
-        try writer.finish()
+        try forEachRow(offset: offset, limit: limit) { index, row in try body(index, try Album(row: row)) }
     }
 
     /// `forEach(offset:limit:_:)` without blocking Swift's cooperative threads: the read and the
@@ -100,18 +84,9 @@ public struct AlbumRepository: Sendable {
         try await library.offCooperativeThreads { try self.forEach(offset: offset, limit: limit, body) }
     }
 
-    /// `write(to:offset:limit:)` without blocking Swift's cooperative threads: the writer is
-    /// handed to a thread of its own, which reads, writes and finishes. The writer is sent, so
-    /// nothing else may hold it or its sink: write to a file, say, and read the file afterwards.
-    package func write<Writer: AlbumWriter & SendableMetatype>(
-        to writer: sending Writer, offset: Int = 0, limit: Int = .max
-    ) async throws {
-        try await library.offCooperativeThreads { try self.write(to: writer, offset: offset, limit: limit) }
-    }
-
     /// Lends `body` each row of the albums query (`Album.columns`), in list order from `offset`
     /// on, up to `limit`, with its index; one read transaction.
-    private func stream(offset: Int, limit: Int, _ body: (Int, borrowing Row) throws -> Void) throws {
+    func forEachRow(offset: Int, limit: Int, _ body: (Int, borrowing Row) throws -> Void) throws {
         let offset = max(0, offset), limit = max(0, limit)
         guard limit > 0 else { return }
         // From the start a plain scan of the position index does: no order statistics needed.

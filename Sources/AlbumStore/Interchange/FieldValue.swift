@@ -37,3 +37,17 @@ extension AlbumField {
         }
     }
 }
+
+extension KeyedEncodingContainer where K == SnakeCaseKey {
+    /// Writes a field as JSON spells it: text and numbers as such, a date as an ISO 8601 string,
+    /// nothing as `null` (the key stays present).
+    mutating func encode(_ value: FieldValue, forKey name: String) throws {
+        let key = SnakeCaseKey(name)
+        switch value {
+        case let .text(text): try encode(text, forKey: key)
+        case let .integer(number): try encode(number, forKey: key)
+        case let .date(date): try encode(ISO8601Timestamp.string(from: date), forKey: key)
+        case .null: try encodeNil(forKey: key)
+        }
+    }
+}

@@ -37,12 +37,6 @@ struct ChangeLog: Sendable {
         return cursor
     }
 
-    /// The transaction number SQL gives a new entry: the newest entry's (0 for an empty log). The
-    /// library numbers its own entries before it commits (`number(entriesAfter:as:in:)`), so this
-    /// is what the writes of other programs (the `sqlite3` shell) are logged under: merged into
-    /// the change set before them, as they do not number their transactions.
-    static let newestTransactionSQL = "coalesce((SELECT tx FROM change_log ORDER BY seq DESC LIMIT 1), 0)"
-
     /// The newest entry's position and transaction number, (0, 0) for an empty log: where a
     /// library write starts from.
     static func newest(in connection: Connection) throws -> (cursor: Int64, transaction: Int64) {
@@ -119,7 +113,7 @@ struct ChangeLog: Sendable {
         for range in ids.ranges {
             try connection.run("""
                 INSERT INTO change_log (tx, table_name, operation, row_id, last_row_id, at)
-                VALUES (\(newestTransactionSQL), ?, ?, ?, ?, ?)
+                VALUES (\(ChangeLogTriggers.newestTransactionSQL), ?, ?, ?, ?, ?)
                 """, table.name, operation.rawValue, range.lowerBound, range.upperBound, now)
         }
         return ids

@@ -58,33 +58,24 @@ extension AlbumRepository {
         matching query: AlbumQuery, sortedBy sort: AlbumSort = .listOrder, offset: Int = 0, limit: Int = .max,
         _ body: (_ index: Int, _ album: Album) throws -> Void
     ) throws {
+        try forEachRow(matching: query, sortedBy: sort, offset: offset, limit: limit) { index, row in
+            try body(index, try Album(row: row))
+        }
+    }
+
+    /// Lends `body` each row (`Album.columns`) `query` matches, in `sort` order, with its index
+    /// among the results; one read transaction.
+    func forEachRow(
+        matching query: AlbumQuery, sortedBy sort: AlbumSort, offset: Int, limit: Int,
+        _ body: (Int, borrowing Row) throws -> Void
+    ) throws {
         let select = try Self.select(query, sort: sort, cache: library.queries)
         let timeLimit = RegexBudget.limit
         try library.read { connection in
             try RegexBudget.run(query, limit: timeLimit) {
-                try Self.rows(select, offset: offset, limit: limit, in: connection) { index, row in try body(index, try Album(row: row)) }
+                try Self.rows(select, offset: offset, limit: limit, in: connection, body)
             }
         }
-    }
-
-    /// Writes the albums `query` matches to `writer` as they are read, then calls `finish()`; the
-    /// library's writers write each row's bytes straight from the database.
-    package func write(
-        matching query: AlbumQuery, sortedBy sort: AlbumSort = .listOrder, offset: Int = 0, limit: Int = .max,
-        to writer: some AlbumWriter
-    ) throws {
-        let select = try Self.select(query, sort: sort, cache: library.queries)
-        let timeLimit = RegexBudget.limit
-        try library.read { connection in try RegexBudget.run(query, limit: timeLimit) {
-            if let direct = rowWriter(writer) {
-                try Self.rows(select, offset: offset, limit: limit, in: connection) { index, row in try direct.write(row: row, index: index) }
-            } else {
-                try Self.rows(select, offset: offset, limit: limit, in: connection) { index, row in
-                    try writer.write(try Album(row: row), index: index)
-                }
-            }
-        } }
-        try writer.finish()
     }
 
     /// Runs `body`, one statement with no callback into the caller, on a reader without a

@@ -7,7 +7,7 @@
 /// `ChangeLogTriggerInstaller`), so a new observed table needs no trigger SQL of its own.
 ///
 /// Each trigger writes one `change_log` entry per row, in the transaction of the change, under
-/// the newest entry's transaction number (`ChangeLog.newestTransactionSQL`): the library gives
+/// the newest entry's transaction number (`newestTransactionSQL`): the library gives
 /// its own entries a number of their own when it commits, so that is the number other programs'
 /// writes are logged under. Session state's tables (`numbersEachEntry`) give each entry the
 /// next number instead: a navigation write (saving the current album) changes one row, and its
@@ -18,6 +18,12 @@
 /// entries instead (`ChangeLog.bulk`). Updates are never bulk, so their trigger always logs.
 /// Related SQLite documentation: https://sqlite.org/lang_createtrigger.html
 struct ChangeLogTriggers: Sendable, Hashable {
+    /// The transaction number SQL gives a new entry: the newest entry's (0 for an empty log). The
+    /// library numbers its own entries before it commits (`ChangeLog.number(entriesAfter:as:in:)`), so this
+    /// is what the writes of other programs (the `sqlite3` shell) are logged under: merged into
+    /// the change set before them, as they do not number their transactions.
+    static let newestTransactionSQL = "coalesce((SELECT tx FROM change_log ORDER BY seq DESC LIMIT 1), 0)"
+
     typealias Trigger = GeneratedTrigger
 
     /// The observed table's name, as its description gives it.
@@ -59,7 +65,7 @@ struct ChangeLogTriggers: Sendable, Hashable {
             CREATE TRIGGER \(Self.identifier(name)) AFTER \(event) ON \(Self.identifier(table))\(when)
             BEGIN
                 INSERT INTO change_log (tx, table_name, operation, row_id, at)
-                VALUES (\(ChangeLog.newestTransactionSQL)\(numbersEachEntry ? " + 1" : ""), \(Self.literal(table)), \(Self.literal(operation.rawValue)), \(row).\(Self.identifier(rowIDColumn)),
+                VALUES (\(Self.newestTransactionSQL)\(numbersEachEntry ? " + 1" : ""), \(Self.literal(table)), \(Self.literal(operation.rawValue)), \(row).\(Self.identifier(rowIDColumn)),
                         CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER));
             END
             """

@@ -16,20 +16,9 @@ struct SnakeCaseKey: CodingKey {
 }
 
 extension KeyedEncodingContainer where K == SnakeCaseKey {
-    /// Writes a field as JSON spells it: text and numbers as such, a date as an ISO 8601 string,
-    /// nothing as `null` (the key stays present).
-    mutating func encode(_ value: FieldValue, forKey name: String) throws {
-        let key = SnakeCaseKey(name)
-        switch value {
-        case let .text(text): try encode(text, forKey: key)
-        case let .integer(number): try encode(number, forKey: key)
-        case let .date(date): try encode(ISO8601Timestamp.string(from: date), forKey: key)
-        case .null: try encodeNil(forKey: key)
-        }
-    }
-
+    /// Writes a date as an `ISO8601Timestamp` string, whatever the encoder's date strategy.
     mutating func encode(_ date: Date, forKey name: String) throws {
-        try encode(FieldValue.date(date), forKey: name)
+        try encode(ISO8601Timestamp.string(from: date), forKey: SnakeCaseKey(name))
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey name: String) throws {
