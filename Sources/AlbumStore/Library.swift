@@ -127,6 +127,7 @@ public final class Library: Sendable {
     ///   by a newer version, needs a migration that `.readOnly` cannot apply, or a migration
     ///   fails. The file is left as it was.
     /// - Parameters:
+    ///   - url: The library file: a file URL.
     ///   - access: What opening may do to the file (see `Access`); `.create` by default.
     ///   - busyTimeout: How long a call waits for another process's write lock, another
     ///     thread's write or a free reader before failing with `StorageError` `.busy` (default 5 s).
@@ -444,7 +445,10 @@ public final class Library: Sendable {
     /// `body` runs on the calling thread holding the library's write lock: other threads' writes
     /// wait (up to `busyTimeout`), reads on other threads go on and see the state before it.
     /// Inside it, `undo()`, `redo()` and imports throw `StorageError` `.misuse`.
-    /// - Parameter description: How the history names the command.
+    /// - Parameters:
+    ///   - description: How the history names the command.
+    ///   - body: The reads and changes to make as one command, given the library to make them
+    ///     through; what it returns, `write` returns.
     @discardableResult
     public func write<T: Sendable>(_ description: String = "changes", _ body: (Library) throws -> T) throws -> T {
         try refuseInOpenTransaction("a transaction inside a transaction")

@@ -2,9 +2,13 @@
 ///
 /// Its JSON form: `path`, `schema_version`, `sqlite_version`, `album_count`, `file_size`, `wal_size`.
 public struct LibraryInfo: Sendable, Codable, Equatable {
+    /// The database file's path, as the library was opened with it.
     public var path: String
+    /// The schema version the file is at (`Library.schemaVersion`).
     public var schemaVersion: Int
+    /// The version of the SQLite library in use, e.g. `3.45.1`.
     public var sqliteVersion: String
+    /// How many albums the library holds.
     public var albumCount: Int
     /// Bytes of the database file itself.
     public var fileSize: Int

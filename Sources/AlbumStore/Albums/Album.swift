@@ -7,18 +7,27 @@ internal import AlbumSQLite
 /// the coder's key and date strategies: snake_case keys, `null` for a missing field, dates as
 /// `ISO8601Timestamp` strings.
 public struct Album: Sendable, Codable, Hashable, Identifiable {
+    /// An album's id: its SQLite rowid, assigned when the album is added and never changed.
     public typealias ID = Int64
 
+    /// The album's id; undoing its deletion brings it back under the same id.
     public let id: ID
+    /// The album's title, trimmed and never empty.
     public var title: String
+    /// The album's artist, trimmed and never empty.
     public var artist: String
+    /// The album's genre, or `nil` when none is known.
     public var genre: String?
+    /// The year of release, or `nil` when unknown.
     public var year: Int?
     /// Where the cover image comes from: an http(s) or file URL.
     public var coverURL: String?
     /// The album's id in another catalog (Discogs release id, MusicBrainz id, ...), unique when given.
     public var externalID: String?
+    /// When the album was added, to the millisecond, or the date its imported catalog gave.
     public var createdAt: Date
+    /// When the album was last edited (its creation date until then), to the millisecond, or
+    /// the date its imported catalog gave.
     public var updatedAt: Date
 
     /// The editable fields, e.g. to change some and pass them back to `update`.

@@ -16,11 +16,18 @@ import Darwin
 /// Its `Codable` form is the album's JSON object with only the `AlbumField.editable` keys:
 /// `title`, `artist`, `genre`, `year`, `cover_url`, `external_id`.
 public struct AlbumDraft: Sendable, Codable, Hashable {
+    /// The album's title; must not be empty once trimmed.
     public var title: String
+    /// The album's artist; must not be empty once trimmed.
     public var artist: String
+    /// The album's genre; `nil` or empty for none.
     public var genre: String?
+    /// The year of release, between 1000 and next year; `nil` when unknown.
     public var year: Int?
+    /// Where the cover image comes from: an http(s) or file URL; `nil` or empty for none.
     public var coverURL: String?
+    /// The album's id in another catalog (Discogs release id, MusicBrainz id, ...), unique when
+    /// given; `nil` or empty for none.
     public var externalID: String?
 
     /// The most UTF-8 bytes a title, artist, genre or external id may hold: 1,000.
@@ -28,6 +35,7 @@ public struct AlbumDraft: Sendable, Codable, Hashable {
     /// The most UTF-8 bytes a cover URL may hold: 8,192.
     public static let maximumCoverURLBytes = 8 * 1024
 
+    /// A draft with these fields, unchecked: `validated()` and every write check them.
     public init(title: String, artist: String, genre: String? = nil, year: Int? = nil,
                 coverURL: String? = nil, externalID: String? = nil) {
         self.title = title
@@ -64,6 +72,7 @@ public struct AlbumDraft: Sendable, Codable, Hashable {
 
     /// The draft with text trimmed and empty optional fields made `nil`.
     ///
+    /// - Parameter now: The moment that decides "next year", the latest year allowed.
     /// - Throws: `AlbumError.invalid` naming the field: title and artist must be non-empty, text
     ///   fields within their limit (`maximumTextBytes`, `maximumCoverURLBytes`), year between 1000
     ///   and next year, cover URL an http(s) or file URL.

@@ -5,12 +5,14 @@ public enum AlbumError: Error, CustomStringConvertible, Sendable, Equatable {
     /// An index outside `valid` (`nil` when no index is valid: the library is empty). `valid`
     /// counts from the front; its negative twin, counting from the end, is valid too.
     case indexOutOfRange(index: Int, valid: ClosedRange<Int>?)
+    /// No album has this id (it was never added, or was deleted).
     case notFound(id: Album.ID)
     /// Another album already has this external id.
     case duplicateExternalID(String, existing: Album.ID)
     /// Other writers changed the album each time an edit was about to be saved.
     case changedDuringEdit(id: Album.ID, attempts: Int)
 
+    /// The refusal in one line, naming the field, index or album.
     public var description: String {
         switch self {
         case let .invalid(field, reason):

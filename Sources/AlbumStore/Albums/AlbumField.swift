@@ -20,15 +20,25 @@
 /// `external_id` under its own names. `index` is an album's 0-based place in the list: not stored
 /// (it follows from the order), written only where it is known, as in the CLI's listings.
 public enum AlbumField: String, CaseIterable, Sendable {
+    /// The album's 0-based place in the list; not stored, and ignored by an import.
     case index
+    /// The library's own id of the album (`Album.id`); ignored by an import.
     case id
+    /// The album's title (`Album.title`).
     case title
+    /// The album's artist (`Album.artist`).
     case artist
+    /// The album's genre (`Album.genre`).
     case genre
+    /// The year of release (`Album.year`).
     case year
+    /// Where the cover image comes from (`Album.coverURL`).
     case coverURL = "cover_url"
+    /// The album's id in another catalog (`Album.externalID`).
     case externalID = "external_id"
+    /// When the album was added (`Album.createdAt`); an import keeps a given one.
     case createdAt = "created_at"
+    /// When the album was last edited (`Album.updatedAt`); an import keeps a given one.
     case updatedAt = "updated_at"
 
     /// The fields an `Album` holds: every field but `index`, in the documented order.

@@ -22,13 +22,17 @@ public struct LibraryProblem: Sendable, Hashable, CustomStringConvertible {
         case triggers
     }
 
+    /// The part of the file the problem is in.
     public var area: Area
+    /// What is wrong, in one line, naming the table, row or index when there is one.
     public var message: String
 
+    /// A problem in `area`, described by `message`.
     public init(_ area: Area, _ message: String) {
         self.area = area
         self.message = message
     }
 
+    /// The problem in one line: `area: message`.
     public var description: String { "\(area.rawValue): \(message)" }
 }

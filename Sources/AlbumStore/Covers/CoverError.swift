@@ -15,6 +15,7 @@ public enum CoverError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The source changed while it was being stored (its bytes no longer hash the same).
     case changedWhileReading(source: String)
 
+    /// The refusal in one line, naming the source, file or album.
     public var description: String {
         switch self {
         case let .notAnImage(source):

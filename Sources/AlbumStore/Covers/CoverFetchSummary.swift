@@ -2,10 +2,14 @@
 public struct CoverFetchSummary: Sendable, Hashable {
     /// A URL that gave no cover, and why.
     public struct Failure: Sendable, Hashable, CustomStringConvertible {
+        /// The album whose cover was not fetched.
         public let albumID: Int64
+        /// The album's cover URL, as stored.
         public let url: String
+        /// Why no cover came of it, in one line: the download or image error.
         public let reason: String
 
+        /// The failure in one line: `album ID: URL: reason`.
         public var description: String { "album \(albumID): \(url): \(reason)" }
     }
 

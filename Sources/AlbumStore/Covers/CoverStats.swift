@@ -14,6 +14,8 @@ public struct CoverStats: Sendable, Hashable, Codable {
 
 /// What `collectGarbage()` removed.
 public struct CoverGarbageReport: Sendable, Hashable, Codable {
+    /// How many images were deleted.
     public let imagesRemoved: Int
+    /// Their bytes, in all.
     public let bytesFreed: Int
 }

@@ -1,5 +1,6 @@
 /// The image formats a cover may be in, as sniffed from its first bytes.
 public enum ImageFormat: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A PNG, JPEG, GIF or WebP image, as its first bytes (its signature) show.
     case png, jpeg, gif, webp
 
     /// The MIME type, e.g. `image/png`.

@@ -4,9 +4,11 @@ import FoundationEssentials
 ///
 /// Its JSON form: `id`, `date` (an `ISO8601Timestamp` string), `is_undone`, `description`.
 public struct HistoryEntry: Sendable, Codable, Hashable, Identifiable {
+    /// The entry's id: later commands have larger ids.
     public let id: Int64
     /// What the command did, e.g. "delete “Low” by David Bowie".
     public let description: String
+    /// When the command ran, to the millisecond.
     public let date: Date
     /// `true` when undone: the entry is on the redo stack.
     public let isUndone: Bool

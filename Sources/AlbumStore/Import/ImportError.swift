@@ -12,6 +12,7 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// (`nil` when it is an earlier row of the file, not yet stored).
     case conflict(ImportRejection, existing: Album.ID?)
 
+    /// The refusal in one line, starting with the file (and line, when there is one).
     public var description: String {
         switch self {
         case let .unreadable(file, line, reason):

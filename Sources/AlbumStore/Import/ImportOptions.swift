@@ -24,7 +24,9 @@ public struct ImportOptions: Sendable {
     /// Source columns or keys mapped to album fields before any name is looked up, by name
     /// ignoring case (`["Disc Title": .title]`): `--map SOURCE=FIELD`.
     public var mapping: [String: AlbumField]
+    /// What to do with an album the library or an earlier row already has (default `.skip`).
     public var onConflict: ConflictPolicy
+    /// What to do with a row that cannot become an album (default `.rejectFile`).
     public var invalidRows: InvalidRowPolicy
     /// A file to write every rejected row to, with its reasons (CSV: `file`, `line`, `field`,
     /// `reason`, `record`); `nil` writes none. Written whether or not the import is refused.
@@ -43,6 +45,7 @@ public struct ImportOptions: Sendable {
     /// the file (at most `KeyFilter.defaultMaxBytes`). Tests make it tiny to saturate it.
     var keyFilterBytes: Int?
 
+    /// Options with these values; the defaults skip duplicates and refuse a file with an invalid row.
     public init(
         encoding: CatalogEncoding? = nil, mapping: [String: AlbumField] = [:], onConflict: ConflictPolicy = .skip,
         invalidRows: InvalidRowPolicy = .rejectFile, rejectsPath: String? = nil, dryRun: Bool = false,

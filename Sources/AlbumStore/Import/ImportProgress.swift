@@ -7,6 +7,7 @@ public struct ImportProgress: Sendable, Hashable {
     /// The source's size in bytes, when known (not for standard input or a pipe).
     public var totalBytes: Int?
 
+    /// Progress with these counts.
     public init(rows: Int, bytesRead: Int, totalBytes: Int?) {
         self.rows = rows
         self.bytesRead = bytesRead

@@ -7,8 +7,10 @@ public struct ImportRejection: Sendable, Hashable, CustomStringConvertible {
     /// The source column or key at fault (`Released`), or the album field when the row lacks
     /// it (`title`); `nil` when the row itself is at fault (a wrong number of fields).
     public var field: String?
+    /// Why the row was refused, in one line.
     public var reason: String
 
+    /// A rejection of the row starting at `line` of `file`, for `reason`.
     public init(file: String, line: Int, field: String?, reason: String) {
         self.file = file
         self.line = line

@@ -2,7 +2,9 @@
 public struct ImportSummary: Sendable, Hashable {
     /// The source's name (`ImportSource.displayName`).
     public var file: String
+    /// The catalog format read, given or detected.
     public var format: CatalogFormat
+    /// The text encoding read, given, detected or guessed (see `encodingWasGuessed`).
     public var encoding: CatalogEncoding
     /// Whether `encoding` was guessed (Windows-1252 for bytes that are not UTF-8) rather than
     /// given, marked by a BOM, or valid UTF-8.
@@ -32,6 +34,7 @@ public struct ImportSummary: Sendable, Hashable {
     /// How many rejections a summary or error carries (all go to the rejects file).
     public static let rejectionsKept = 20
 
+    /// An empty summary (all counts 0) of an import of `file`.
     public init(file: String, format: CatalogFormat, encoding: CatalogEncoding, encodingWasGuessed: Bool, dryRun: Bool) {
         self.file = file
         self.format = format

@@ -16,7 +16,9 @@ extension Library {
     /// updated.
     ///
     /// - Parameters:
+    ///   - source: Where to read the catalog: a file, standard input, or bytes in memory.
     ///   - format: The file's format; `nil` detects it from the name's extension, else the content.
+    ///   - options: How to map, check and write the rows (see `ImportOptions`).
     /// - Returns: What was done; for a dry run, what would have been (the library is unchanged).
     /// - Throws: `ImportError.unreadable` (nothing changes), `.invalidRows` when rows are invalid
     ///   and `options.invalidRows` is `.rejectFile` (nothing changes; every invalid row is in the

@@ -3,10 +3,13 @@
 /// Without one, a catalog is read as UTF-8 unless it starts with a UTF-16 byte-order mark or
 /// is not valid UTF-8, in which case it is read as Windows-1252 (and the import says it guessed).
 public enum CatalogEncoding: String, CaseIterable, Sendable {
+    /// UTF-8, with or without a byte-order mark.
     case utf8 = "utf-8"
     /// UTF-16 with a byte-order mark; without one, the byte order the text's zero bytes show.
     case utf16 = "utf-16"
+    /// UTF-16, little-endian (least significant byte first).
     case utf16LE = "utf-16le"
+    /// UTF-16, big-endian (most significant byte first).
     case utf16BE = "utf-16be"
     /// Windows' Western code page: Latin-1 with typographic marks in 0x80–0x9F; its five
     /// undefined bytes (0x81, 0x8D, 0x8F, 0x90, 0x9D) are read as the C1 controls, as Latin-1 does.

@@ -1,6 +1,8 @@
 /// The formats a catalog can be imported from, as `--format` names them.
 public enum CatalogFormat: String, CaseIterable, Sendable {
+    /// Comma-separated values (RFC 4180) with a header line naming the fields.
     case csv
+    /// Tab-separated values with a header line naming the fields.
     case tsv
     /// An array of album objects, or an object holding one under a key (`{"albums": [...]}`).
     case json

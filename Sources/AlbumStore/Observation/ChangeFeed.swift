@@ -17,6 +17,7 @@ internal import AlbumSQLite
 /// deleted or replaced by another (compared by device and inode at every look), the feed throws
 /// `.fileDeleted` or `.fileReplaced`, after handing out what was committed before.
 public struct ChangeFeed: AsyncSequence, Sendable {
+    /// The library file the feed reads.
     public let path: String
     /// Resume after this cursor; `nil` starts from the newest entry (only new changes). A
     /// negative cursor counts change sets back from the newest: `-1` gives the newest change set
@@ -30,6 +31,14 @@ public struct ChangeFeed: AsyncSequence, Sendable {
     /// Whether the library that made the feed has gone or was closed: the feed then ends.
     var libraryIsGone: @Sendable () -> Bool = { false }
 
+    /// A feed of the library file at `path`; nothing is opened before the first `next()`.
+    ///
+    /// - Parameters:
+    ///   - path: The library file to read.
+    ///   - since: Where to resume: a cursor, a negative count of change sets back, or `nil` for
+    ///     only new changes (see `since`).
+    ///   - pollInterval: How often the feed looks while changes come (default 10 ms).
+    ///   - busyTimeout: How long a read waits for another process's lock (default 5 s).
     public init(
         path: String, since: Int64? = nil, pollInterval: Duration = .milliseconds(10), busyTimeout: Duration = .seconds(5)
     ) {
@@ -39,8 +48,10 @@ public struct ChangeFeed: AsyncSequence, Sendable {
         self.busyTimeout = busyTimeout
     }
 
+    /// An iterator over the feed's change sets, in commit order.
     public func makeAsyncIterator() -> Iterator { Iterator(feed: self) }
 
+    /// Reads a feed's change sets in commit order, keeping its cursor.
     public struct Iterator: AsyncIteratorProtocol {
         let feed: ChangeFeed
         private var watch: CommitWatch

@@ -12,6 +12,7 @@ public enum ChangeFeedError: Error, CustomStringConvertible, Sendable, Equatable
     /// still reads the old one, so it would never see a change to the new one.
     case fileReplaced(path: String)
 
+    /// The error in one line, naming the cursor or the file.
     public var description: String {
         switch self {
         case let .cursorExpired(cursor, oldest):

@@ -16,6 +16,7 @@ public struct ChangeSet: Sendable, Hashable, Codable {
     /// `true` when changes were dropped because a subscriber fell behind: reload everything.
     public var isOverflow: Bool
 
+    /// A change set with these values, e.g. to test code that consumes them.
     public init(cursor: Int64, transaction: Int64, date: Date, tables: [String: TableChanges], isOverflow: Bool = false) {
         self.cursor = cursor
         self.transaction = transaction
@@ -61,15 +62,20 @@ extension ChangeSet {
 /// The net changes to one table within a transaction: a row inserted then deleted is in neither;
 /// inserted then updated is inserted; deleted then inserted again (REPLACE) is updated.
 public struct TableChanges: Sendable, Hashable, Codable {
+    /// The ids of the rows the transaction added.
     public var inserted = RowIDs()
+    /// The ids of the rows that existed before and after the transaction and were changed.
     public var updated = RowIDs()
+    /// The ids of the rows the transaction removed.
     public var deleted = RowIDs()
 
+    /// The changes with these ids (none by default).
     public init(inserted: RowIDs = RowIDs(), updated: RowIDs = RowIDs(), deleted: RowIDs = RowIDs()) {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
     }
 
+    /// Whether no row was inserted, updated or deleted.
     public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
 }

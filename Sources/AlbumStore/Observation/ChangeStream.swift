@@ -20,11 +20,14 @@ import Synchronization
 public struct ChangeStream: AsyncSequence, Sendable {
     let subscription: Subscription
 
+    /// An iterator over the stream's change sets; several may share one stream (see above).
     public func makeAsyncIterator() -> Iterator { Iterator(subscription: subscription) }
 
+    /// Takes the stream's change sets in commit order.
     public struct Iterator: AsyncIteratorProtocol {
         let subscription: Subscription
 
+        /// The next change set, waiting for one; `nil` once the stream has ended.
         public mutating func next() async -> ChangeSet? { await subscription.next() }
 
         /// Takes the change sets already waiting, without suspending (for coalescing).

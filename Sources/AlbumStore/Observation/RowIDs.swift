@@ -1,7 +1,9 @@
 /// A set of row ids kept as sorted, disjoint ranges: a bulk insert of a million albums is one range.
 public struct RowIDs: Sendable, Hashable, Sequence, Codable {
+    /// The ids as ranges, ascending, neither overlapping nor adjacent.
     public private(set) var ranges: [ClosedRange<Int64>] = []
 
+    /// The empty set.
     public init() {}
 
     /// The set of `ids` (in any order, repeats allowed).
@@ -49,6 +51,7 @@ public struct RowIDs: Sendable, Hashable, Sequence, Codable {
         return result
     }
 
+    /// Whether the set holds no id.
     public var isEmpty: Bool { ranges.isEmpty }
     /// How many ids the set holds (at most `Int.max`: ids read from a file may span any range).
     public var count: Int {
@@ -56,6 +59,7 @@ public struct RowIDs: Sendable, Hashable, Sequence, Codable {
         return Int(clamping: total)
     }
 
+    /// Whether `id` is in the set, by binary search over the ranges: O(log ranges).
     public func contains(_ id: Int64) -> Bool {
         var low = 0, high = ranges.count - 1
         while low <= high {
@@ -66,6 +70,7 @@ public struct RowIDs: Sendable, Hashable, Sequence, Codable {
         return false
     }
 
+    /// The ids in ascending order.
     public func makeIterator() -> FlattenSequence<[ClosedRange<Int64>]>.Iterator { ranges.joined().makeIterator() }
 
     /// Encoded as a plain array of ids, the easiest form for a consumer.
@@ -74,6 +79,7 @@ public struct RowIDs: Sendable, Hashable, Sequence, Codable {
         try container.encode(Array(self))
     }
 
+    /// Reads the array of ids `encode(to:)` writes, in any order.
     public init(from decoder: Decoder) throws {
         self.init(try decoder.singleValueContainer().decode([Int64].self))
     }

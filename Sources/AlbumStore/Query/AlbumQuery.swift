@@ -27,10 +27,12 @@ public struct AlbumQuery: Sendable, Hashable {
 
     /// One condition, or its negation.
     public struct Term: Sendable, Hashable {
+        /// What the term asks of an album.
         public var condition: Condition
         /// `^term`: albums that do not meet the condition (including those missing the field).
         public var isNegated: Bool
 
+        /// A term asking `condition`, or its negation when `negated`.
         public init(_ condition: Condition, negated: Bool = false) {
             self.condition = condition
             isNegated = negated

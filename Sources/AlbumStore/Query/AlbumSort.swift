@@ -7,25 +7,32 @@ import FoundationEssentials
 /// skipped, so "The Cure" files under C, as record shops and players do. Albums missing the
 /// field come last, whichever the direction.
 public struct AlbumSort: Sendable, Hashable {
+    /// One field to sort by, and in which direction.
     public struct Key: Sendable, Hashable {
+        /// The field sorted by; a field that is not `isSortable` (`index`) is passed over.
         public var field: AlbumField
+        /// Descending (Z to A, newest first) when `true`; albums missing the field still come last.
         public var descending: Bool
 
+        /// A key sorting by `field`, ascending unless `descending`.
         public init(_ field: AlbumField, descending: Bool = false) {
             self.field = field
             self.descending = descending
         }
     }
 
+    /// The keys in order of precedence: the first decides, the next breaks its ties, ...
     public var keys: [Key]
 
     /// The library's list order (the cover scroller's).
     public static let listOrder = AlbumSort([])
 
+    /// Sorts by `keys`, then by list order.
     public init(_ keys: [Key]) { self.keys = keys }
 
     /// Parses `--sort`'s value: fields separated by commas, each optionally `:asc` or `:desc`
     /// (`year:desc,artist`).
+    /// - Parameter text: The keys, e.g. `year:desc,artist`; field names as the query language has them.
     /// - Throws: `QueryError` naming an unknown field or direction.
     public init(parsing text: String) throws(QueryError) {
         var keys: [Key] = []

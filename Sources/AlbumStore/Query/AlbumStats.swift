@@ -8,18 +8,25 @@ internal import AlbumSQLite
 public struct AlbumStats: Sendable, Hashable, Codable {
     /// A name (a genre, an artist) and how many albums have it.
     public struct Entry: Sendable, Hashable, Codable {
+        /// The genre or artist, as spelled in the library.
         public var name: String
+        /// How many of the matching albums have it.
         public var albums: Int
     }
 
     /// A decade (its first year: 1970 for the 1970s) and how many albums are from it.
     public struct Decade: Sendable, Hashable, Codable {
+        /// The decade's first year, e.g. 1970.
         public var decade: Int
+        /// How many of the matching albums are from it.
         public var albums: Int
     }
 
+    /// How many albums the query matches.
     public var albums: Int
+    /// How many distinct artists they have, as spelled.
     public var artists: Int
+    /// How many distinct genres they have, as spelled (albums without one add none).
     public var genres: Int
     /// The most frequent genres, most albums first (ties by name); at most `topCount`.
     public var topGenres: [Entry]

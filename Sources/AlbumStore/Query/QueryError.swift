@@ -18,6 +18,7 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// How many characters of `input` it takes (at least 1).
     public var length: Int
 
+    /// An error for `reason`, at `length` characters from `offset` in `input` (at least one).
     public init(_ reason: String, input: String? = nil, offset: Int = 0, length: Int = 1) {
         self.reason = reason
         self.input = input

@@ -15,6 +15,7 @@ public enum SchemaError: Error, CustomStringConvertible, Sendable, Equatable {
     /// ids); its triggers were left as they were.
     case cannotObserve(path: String, table: String, reason: String)
 
+    /// The refusal in one line, naming the file and what to do.
     public var description: String {
         switch self {
         case let .notAnAlbumStore(path, reason):

@@ -6,6 +6,7 @@ public struct CurrentAlbum: Sendable, Hashable {
     /// The album's id (`nil` in a snapshot file of format version 1, which kept only the index).
     public var albumID: Album.ID?
 
+    /// A current album at `index`, with its id when known.
     public init(index: Int, albumID: Album.ID?) {
         self.index = index
         self.albumID = albumID
@@ -13,6 +14,10 @@ public struct CurrentAlbum: Sendable, Hashable {
 
     /// Where a saved index lands in a list of `count` albums: past the end the last album, a
     /// negative index the first, an empty list none.
+    ///
+    /// - Parameters:
+    ///   - index: The saved 0-based index.
+    ///   - count: How many albums the list holds now.
     public static func clamped(_ index: Int, count: Int) -> Int? {
         guard count > 0 else { return nil }
         return min(max(index, 0), count - 1)

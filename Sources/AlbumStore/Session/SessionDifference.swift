@@ -1,9 +1,13 @@
 /// One item that differs between two session states: its value in each (`nil`: none there).
 public struct SessionDifference: Sendable, Hashable {
+    /// The item that differs.
     public var item: SessionItem
+    /// Its value in the first state, `nil` when it has none there.
     public var before: JSONValue?
+    /// Its value in the second state, `nil` when it has none there.
     public var after: JSONValue?
 
+    /// A difference of `item` from `before` to `after`.
     public init(item: SessionItem, before: JSONValue?, after: JSONValue?) {
         self.item = item
         self.before = before
@@ -11,6 +15,10 @@ public struct SessionDifference: Sendable, Hashable {
     }
 
     /// The items whose values differ from `before` to `after`, in `SessionItem` order.
+    ///
+    /// - Parameters:
+    ///   - before: The earlier state, e.g. a snapshot's.
+    ///   - after: The later state, e.g. the current one.
     public static func between(_ before: SessionState, _ after: SessionState) -> [SessionDifference] {
         Set(before.items + after.items).sorted().compactMap { item in
             before[item] == after[item] ? nil : SessionDifference(item: item, before: before[item], after: after[item])

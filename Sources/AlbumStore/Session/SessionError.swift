@@ -6,8 +6,11 @@ public enum SessionError: Error, CustomStringConvertible, Sendable, Equatable {
     case invalidKey(String, reason: String)
     /// There is no album to make current: the library is empty.
     case noAlbums
+    /// No snapshot has this name.
     case noSuchSnapshot(String)
+    /// A snapshot with this name exists already; names are unique.
     case snapshotExists(String)
+    /// A name that cannot name a snapshot: empty, past 128 UTF-8 bytes, or holding a control character.
     case invalidSnapshotName(String, reason: String)
     /// A snapshot file that cannot be imported: not JSON, truncated, foreign, wrong-typed, too
     /// large or newer than this AlbumStore. `place` is where in it (a JSON path, or empty).
@@ -15,6 +18,7 @@ public enum SessionError: Error, CustomStringConvertible, Sendable, Equatable {
     /// A stored value another program wrote that the library cannot read; `item` names it.
     case unreadableStoredValue(item: String, reason: String)
 
+    /// The refusal in one line, naming the key, snapshot or file.
     public var description: String {
         switch self {
         case let .invalidTabOrder(reason):

@@ -1,9 +1,13 @@
 /// One part of the session state: what a diff names, a restore can be limited to, and a change
 /// set reports (the built-in items as rows of `session_state`, keys as rows of `session_keys`).
 public enum SessionItem: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The saved current album (`SessionState.currentAlbum`).
     case currentAlbum
+    /// The user's saved tab order (`SessionState.tabOrder`).
     case tabOrder
+    /// The tab order that applies while none is saved (`SessionState.defaultTabOrder`).
     case defaultTabOrder
+    /// One of the app's own values, by its key's name.
     case key(String)
 
     /// The built-in item's row id in `session_state` (`nil` for a key): fixed, so an observer can

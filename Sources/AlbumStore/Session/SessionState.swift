@@ -13,6 +13,7 @@ public struct SessionState: Sendable, Hashable {
     /// The app's own values.
     public var keys: [String: JSONValue]
 
+    /// A state with these values; nothing saved by default.
     public init(currentAlbum: CurrentAlbum? = nil, tabOrder: [String]? = nil, defaultTabOrder: [String]? = nil,
                 keys: [String: JSONValue] = [:]) {
         self.currentAlbum = currentAlbum

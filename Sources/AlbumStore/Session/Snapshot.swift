@@ -2,11 +2,14 @@ import FoundationEssentials
 
 /// A snapshot (memento): a named, timestamped copy of the whole session state.
 public struct Snapshot: Sendable, Hashable {
+    /// The snapshot's unique name: 1 to 128 UTF-8 bytes, no control characters.
     public var name: String
     /// When it was taken (kept to the millisecond).
     public var takenAt: Date
+    /// The session state as it was when taken.
     public var state: SessionState
 
+    /// A snapshot with these values; the library makes its own with `Session.takeSnapshot`.
     public init(name: String, takenAt: Date, state: SessionState) {
         self.name = name
         self.takenAt = takenAt

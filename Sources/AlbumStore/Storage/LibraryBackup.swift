@@ -19,7 +19,10 @@ extension Library {
     /// created (0700). Works on a library opened `.readOnly`.
     /// Related SQLite documentation: https://sqlite.org/backup.html
     ///
-    /// - Parameter overwrite: Replace an existing file at `url`; without it that is refused.
+    /// - Parameters:
+    ///   - url: Where to write the copy (a file URL); not the library's own file, nor a file an
+    ///     open library uses.
+    ///   - overwrite: Replace an existing file at `url`; without it that is refused.
     /// - Throws: `StorageError`: `.alreadyExists` (and `overwrite` is false), `.isADirectory`,
     ///   `.notARegularFile`, `.parentIsAFile`, `.readOnly` (the folder cannot be written),
     ///   `.full`...; `url` is then as it was.

@@ -8,6 +8,7 @@ internal import AlbumSQLite
 /// SQLite said, its extended result code (https://sqlite.org/rescode.html), message and statement,
 /// so a bug report carries everything needed. `reason` sorts the failures an app may act on.
 public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What kind of failure it is: what an app may do about it.
     public enum Reason: Sendable, Hashable {
         // Found by looking at the path (stat(2), access(2)) before SQLite opens anything:
 
@@ -49,9 +50,11 @@ public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable 
         /// A library method was called from inside a closure that holds the writer on the
         /// same thread (it would wait for itself), or another misuse.
         case misuse
+        /// Any other failure SQLite reported; `code` and `message` say which.
         case other
     }
 
+    /// What kind of failure it is.
     public var reason: Reason
     /// The library file (for a backup, the destination when that is what failed).
     public var path: String
