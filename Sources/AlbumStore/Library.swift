@@ -183,7 +183,7 @@ public final class Library: Sendable {
             historyLimit: historyLimit, retention: ChangeLogRetention())
     }
 
-    /// Facts about the file, for `albumstore info`.
+    /// Facts about the file: its path, size, schema and SQLite versions, and album count.
     public func info() throws -> LibraryInfo {
         let albumCount = try albums.count()
         // stat(2): it opens nothing (see `OpenLibraries`).

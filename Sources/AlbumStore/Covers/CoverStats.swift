@@ -1,4 +1,4 @@
-/// Totals of the cover store, for `albumstore covers stats`.
+/// Totals of the cover store: images, bytes, and what sharing identical images saved.
 public struct CoverStats: Sendable, Hashable, Codable {
     /// Distinct images stored.
     public let imageCount: Int

@@ -22,7 +22,7 @@ public struct ImportOptions: Sendable {
     /// The file's text encoding; `nil` detects it (a BOM, else UTF-8, else a Windows-1252 guess).
     public var encoding: CatalogEncoding?
     /// Source columns or keys mapped to album fields before any name is looked up, by name
-    /// ignoring case (`["Disc Title": .title]`): `--map SOURCE=FIELD`.
+    /// ignoring case (`["Disc Title": .title]`).
     public var mapping: [String: AlbumField]
     /// What to do with an album the library or an earlier row already has (default `.skip`).
     public var onConflict: ConflictPolicy

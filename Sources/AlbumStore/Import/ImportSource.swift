@@ -4,7 +4,7 @@ import FoundationEssentials
 public enum ImportSource: Sendable, Hashable {
     /// A file, by path.
     case file(String)
-    /// The process's standard input, read as a stream (`albumstore import -`).
+    /// The process's standard input, read as a stream.
     case standardInput
     /// Bytes in memory; `name` is what messages call them and what the format is detected from
     /// (`catalog.json`), when given.

@@ -15,7 +15,7 @@ public struct ImportSummary: Sendable, Hashable {
     public var rows: Int = 0
     /// New albums added (for a dry run: that would be added).
     public var inserted: Int = 0
-    /// Albums changed in place (`--on-conflict update`).
+    /// Albums changed in place (under `ImportOptions.ConflictPolicy.update`).
     public var updated: Int = 0
     /// Rows left out because the library or an earlier row already has the album (under
     /// `update`, also those whose fields were already as stored).

@@ -1,4 +1,4 @@
-/// The text encoding of a catalog file, as `--encoding` names it.
+/// The text encoding of a catalog file, by its usual name (`utf-8`, `windows-1252`, ...).
 ///
 /// Without one, a catalog is read as UTF-8 unless it starts with a UTF-16 byte-order mark or
 /// is not valid UTF-8, in which case it is read as Windows-1252 (and the import says it guessed).

@@ -1,4 +1,4 @@
-/// The formats a catalog can be imported from, as `--format` names them.
+/// The formats a catalog can be imported from, by their usual short names.
 public enum CatalogFormat: String, CaseIterable, Sendable {
     /// Comma-separated values (RFC 4180) with a header line naming the fields.
     case csv

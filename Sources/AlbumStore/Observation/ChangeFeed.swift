@@ -80,7 +80,7 @@ public struct ChangeFeed: AsyncSequence, Sendable {
             return pending.removeFirst()
         }
 
-        /// Everything committed after the cursor, without waiting (for `watch --once`).
+        /// Everything committed after the cursor, without waiting for more.
         public mutating func backlog() throws -> [ChangeSet] {
             try poll()
             defer { pending.removeAll() }

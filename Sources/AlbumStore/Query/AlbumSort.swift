@@ -30,7 +30,7 @@ public struct AlbumSort: Sendable, Hashable {
     /// Sorts by `keys`, then by list order.
     public init(_ keys: [Key]) { self.keys = keys }
 
-    /// Parses `--sort`'s value: fields separated by commas, each optionally `:asc` or `:desc`
+    /// Parses a sort written as text: fields separated by commas, each optionally `:asc` or `:desc`
     /// (`year:desc,artist`).
     /// - Parameter text: The keys, e.g. `year:desc,artist`; field names as the query language has them.
     /// - Throws: `QueryError` naming an unknown field or direction.

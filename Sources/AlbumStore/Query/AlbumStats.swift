@@ -1,6 +1,6 @@
 internal import AlbumSQLite
 
-/// Counts over the albums a query matches, for `albumstore stats`: how many albums, artists and
+/// Counts over the albums a query matches: how many albums, artists and
 /// genres, the most frequent genres and artists, and albums per decade.
 ///
 /// Artists and genres are counted as spelled (`Björk` and `bjork` are two). Its `Codable` form

@@ -174,7 +174,7 @@ struct QueryParser {
 }
 
 extension AlbumQuery {
-    /// Parses a query string, as `albumstore query` reads its arguments joined: white space
+    /// Parses a query string: white space
     /// separates terms, double quotes group words (`artist:"david bowie"`).
     /// - Throws: `QueryError` naming the offending token and where it is.
     public init(parsing text: String) throws(QueryError) {

@@ -16,7 +16,7 @@ extension AlbumField {
         }
     }
 
-    /// Whether `--sort` (`AlbumSort`) can order by this field: all but `index`, which is the
+    /// Whether `AlbumSort` can order by this field: all but `index`, which is the
     /// place in the results.
     public var isSortable: Bool { self != .index }
 

@@ -33,7 +33,7 @@ public enum SessionItem: Sendable, Hashable, Comparable, CustomStringConvertible
 
     static let builtIn: [SessionItem] = [.currentAlbum, .tabOrder, .defaultTabOrder]
 
-    /// Parts as the CLI's `--only` names them: `current`, `tabs` (the tab order and its
+    /// Parts by their short names: `current`, `tabs` (the tab order and its
     /// default), `key:NAME`, or any other word as a key's name.
     public static func parse(_ word: String) -> [SessionItem] {
         switch word {

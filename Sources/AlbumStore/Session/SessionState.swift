@@ -1,4 +1,4 @@
-/// The whole session state: what a snapshot copies and `albumstore state` shows.
+/// The whole session state: what a snapshot copies and restores.
 ///
 /// Its JSON form (the snapshot file's `state` object): `current_album` (`{"index", "album_id"}`
 /// or null), `tab_order` and `default_tab_order` (arrays of strings, or null when not saved),
