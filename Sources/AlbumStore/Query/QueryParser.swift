@@ -174,8 +174,8 @@ struct QueryParser {
 }
 
 extension AlbumQuery {
-    /// Parses a query string: white space
-    /// separates terms, double quotes group words (`artist:"david bowie"`).
+    /// Parses a query string: white space separates terms, double quotes group words
+    /// (`artist:"david bowie"`).
     /// - Throws: `QueryError` naming the offending token and where it is.
     public init(parsing text: String) throws(QueryError) {
         self = try QueryParser(input: text).parse(try QueryToken.tokens(ofText: text))
