@@ -156,7 +156,7 @@ struct JSONScanner {
         objectNumber += 1
         var values: [(column: Int, value: SourceValue)] = []
         values.reserveCapacity(max(previousKeys.count, 4))
-        /// Values a later null of their key took back, marked with column -1 until the end.
+        // Values a later null of their key took back, marked with column -1 until the end.
         var forgotten = 0
         var keys: [Int] = []
         keys.reserveCapacity(previousKeys.count)
