@@ -4,7 +4,8 @@ import PackageDescription
 /// A file sees only the members of the modules it imports itself, not those its dependencies
 /// import: swift-crypto imports Foundation, and without this a `trimmingCharacters(in:)` would
 /// quietly link Foundation's whole module (and ICU) into the binary, which then starts slower.
-/// The library and the tool use FoundationEssentials only.
+/// The tool uses FoundationEssentials only; so does the library, but for one file that imports
+/// Foundation for canonical decomposition (`FoldedText`), which nothing lighter offers publicly.
 let onlyWhatIsImported: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
 /// libsqlite3, the system's shared library; linked into the binary only on explicit request

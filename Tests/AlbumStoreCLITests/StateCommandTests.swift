@@ -77,7 +77,7 @@ struct StateCommandTests {
         #expect(try store.run("state", "set", "k", #"[1, "two", null]"#).status == 0)
         #expect(try store.run("state", "get", "k").stdout == #"[1,"two",null]"# + "\n")
         let bad = try store.run("state", "set", "k", "{oops")
-        #expect(bad.status == 1 && bad.stderr == "albumstore: key \"k\": the value is not JSON: expected a member name in double quotes at line 1, column 2\n")
+        #expect(bad.status == 1 && bad.stderr == "albumstore: key \"k\": the value is not JSON: expected a member name in double quotes, found 'o' at line 1, column 2\n")
         #expect(try store.run("state", "unset", "k").status == 0)
         let missing = try store.run("state", "get", "k")
         #expect(missing.status == 1 && missing.stderr.contains("no value is saved under it"))
@@ -155,12 +155,12 @@ struct StateCommandTests {
         let good = try String(contentsOfFile: store.cli.path("s.json"), encoding: .utf8)
         let before = try sessionRows()
         let cases: [(name: String, text: String, message: String)] = [
-            ("truncated.json", String(good.prefix(good.count / 2)), "not JSON: it ends before the JSON value does (truncated?)"),
+            ("truncated.json", String(good.prefix(good.count / 2)), "found the end of the text at line"),
             ("newer.json", good.replacingOccurrences(of: "\"format_version\" : 2", with: "\"format_version\" : 9"),
              "format_version: version 9 was written by a newer AlbumStore; this one reads up to 2"),
             ("types.json", good.replacingOccurrences(of: "\"covers\"", with: "true"),
              "state.tab_order[0]: expected a string, found a boolean"),
-            ("text.txt", "current album: 3\n", "not JSON: expected a JSON value at line 1, column 1"),
+            ("text.txt", "current album: 3\n", "not JSON: expected a JSON value, found 'c' at line 1, column 1"),
             ("foreign.json", #"{"version": 2}"#, "not an AlbumStore session snapshot"),
         ]
         for bad in cases {

@@ -119,6 +119,37 @@ struct JSONReaderTests {
         #expect(catalog.rows == [["title": "B"]])
     }
 
+    @Test func aNullAfterARepeatedKeyForgetsItAndALaterValueComesBack() throws {
+        let catalog = try json(#"[{"a": 1, "b": 2, "a": 3, "a": null, "c": 4, "a": 5}, {"a": null, "b": 6}]"#)
+        #expect(catalog.records.map { $0.values.map { catalog.columns[$0.column] } } == [["b", "c", "a"], ["b"]])
+        #expect(catalog.rows == [["a": "#5", "b": "#2", "c": "#4"], ["b": "#6"]])
+    }
+
+    @Test(.timeLimit(.minutes(1))) func anObjectOfManyKeysIsReadInLinearTime() throws {
+        // A search of the values read so far for each key (quadratic) took over a minute at 25,000 keys.
+        let count = 50_000
+        var text = "[{"
+        for number in 0..<count { text += "\"key \(number)\": \(number)," }
+        text += "\"key 1\": null, \"key 2\": \"last\"}]"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let catalog = try json(text)
+        let elapsed = clock.now - start
+        #expect(catalog.records.count == 1)
+        #expect(catalog.records.first?.values.count == count - 1)
+        #expect(catalog.rows.first?["key 1"] == nil && catalog.rows.first?["key 2"] == "last")
+        #expect(elapsed < .seconds(2), "\(elapsed)")
+    }
+
+    @Test func aLoneHighSurrogateBeforeAPairLeavesThePairWhole() throws {
+        let catalog = try json(#"[{"title": "\ud800\ud83c\udfb5 \ud83c\u0041"}]"#)
+        #expect(catalog.rows == [["title": "\u{FFFD}🎵 \u{FFFD}A"]])
+    }
+
+    @Test func aNumberWithALeadingZeroSaysSo() throws {
+        #expect(throws: CatalogError(line: 1, reason: "a number cannot start with 0")) { try json(#"[{"year": 01977}]"#) }
+    }
+
     @Test func deepNestingIsAnErrorNotACrash() throws {
         let deep = String(repeating: "[", count: 10_000)
         #expect(throws: CatalogError.self) { try json("[{\"a\": \(deep)}]") }

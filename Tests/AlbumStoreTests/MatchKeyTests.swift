@@ -9,6 +9,8 @@ struct MatchKeyTests {
         ("BEYONCÉ", "beyonce"), ("Motörhead", "motorhead"), ("  The   Cure\t\n", "the cure"),
         ("Sigur\u{00A0}Rós", "sigur ros"), ("Bjo\u{0308}rk", "bjork"), ("Ĩnside\u{2003}\u{2003}Out", "inside out"),
         ("", ""), (" \t ", ""), ("ÆON", "æon"), ("Straße", "straße"),
+        // Beyond Latin-1, the general path: decomposition, also of what lower-casing makes.
+        ("Ἀθῆναι", "αθηναι"), ("İSTANBUL", "istanbul"), ("Tiến Lên", "tien len"), ("Йога", "иога"),
     ])
     func foldsCaseAccentsAndWhiteSpace(text: String, folded: String) {
         #expect(FoldedText.fold(text) == folded)

@@ -1,11 +1,14 @@
-@_spi(_Unicode) import Swift
+// Full Foundation for its canonical decomposition (NFD), the one thing here neither the standard
+// library nor FoundationEssentials offers publicly.
+import Foundation
 
 /// Text folded for matching: the form two spellings of one name share, so that `Björk`,
 /// `BJÖRK` and `bjork`, or `Motörhead` and ` motorhead `, compare equal.
 ///
 /// The fold, exactly (a C benchmark program reproduces it byte for byte, so it must not drift):
 /// 1. Unicode default lower case (`String.lowercased()`);
-/// 2. canonical decomposition (NFD, the Swift standard library's, of its Unicode version);
+/// 2. canonical decomposition (NFD: Foundation's `decomposedStringWithCanonicalMapping`, of
+///    Foundation's Unicode version, which can lag the standard library's);
 /// 3. every nonspacing mark (general category Mn) dropped: accents, diaereses, cedillas;
 /// 4. every run of Unicode `White_Space` made one U+0020 SPACE, none left at either end.
 ///
@@ -33,9 +36,7 @@ enum FoldedText {
     static func foldUnicode(_ text: String) -> String {
         // NFD after lower-casing: lower-casing can itself produce composed characters
         // (U+0130 İ lowers to i + U+0307), and the marks must all be visible to drop them.
-        // The standard library's own NFD (an SPI of the Swift module, which Swift's
-        // _StringProcessing uses too): Foundation's needs its whole module and ICU.
-        let decomposed = text.lowercased()._nfd
+        let decomposed = text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
         var result = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in decomposed {

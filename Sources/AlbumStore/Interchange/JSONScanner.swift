@@ -7,8 +7,9 @@ import Musl
 import Darwin
 #endif
 
-/// The JSON parser `JSONReader` and `NDJSONReader` share: a streaming tokenizer over a
-/// `CatalogInput` (RFC 8259) that reads one album object at a time into a record.
+/// AlbumStore's JSON parser (RFC 8259): a streaming tokenizer over a `CatalogInput`. `JSONReader`
+/// and `NDJSONReader` read one album object at a time into a record with it, and
+/// `JSONValueReader` builds a session value or a snapshot file's `JSONValue` with it.
 ///
 /// It never holds more than the token it is in (a string, a number) besides the input's chunk.
 /// A member's value becomes a `SourceValue`: a string `.text` (every escape undone, `\uXXXX`
@@ -19,14 +20,21 @@ import Darwin
 ///
 /// Keys become columns in the order first seen. A key that is the one the previous object had at
 /// the same place is matched on its bytes, without making a String: objects of one catalog
-/// mostly share their keys and order.
+/// mostly share their keys and order. Every step is linear in the input: a repeated key finds
+/// its earlier value through its column, not by searching the object's values.
 struct JSONScanner {
     private let input: CatalogInput
     /// NDJSON: a line break ends the value; inside one it is an error.
     private let singleLine: Bool
+    /// How errors name the end of the input.
+    private let end: String
     private var window: UnsafeMutablePointer<UInt8>
     private var windowEnd: Int
     private var pos = 0
+    /// The input's offset of `window[0]`: the bytes dropped before it by `fill`.
+    private var windowOffset = 0
+    /// The input's offset of the first byte of the line of `pos`.
+    private var lineOffset = 0
     /// The start of the token being read, kept when a chunk is read.
     private var mark: Int?
     /// The 1-based line of `pos`.
@@ -40,17 +48,27 @@ struct JSONScanner {
     private var columnIndex: [String: Int] = [:]
     /// The columns of the previous object's members, in order.
     private var previousKeys: [Int] = []
+    /// By column: the index in the values of the object being read (`readObject`), valid when
+    /// the column's stamp is `objectNumber`.
+    private var valueIndex: [Int] = []
+    private var valueStamp: [Int] = []
+    private var objectNumber = 0
 
     static let depthLimit = 512
 
-    init(over input: CatalogInput, singleLine: Bool) {
+    /// - Parameter end: How errors name the end of the input ("found the end of the file").
+    init(over input: CatalogInput, singleLine: Bool, end: String = "the end of the file") {
         self.input = input
         self.singleLine = singleLine
+        self.end = end
         window = input.bytes
         windowEnd = input.count
     }
 
     var bytesRead: Int { input.bytesRead }
+
+    /// The 1-based column of `pos` in bytes.
+    var column: Int { windowOffset + pos - lineOffset + 1 }
 
     // MARK: Bytes
 
@@ -59,6 +77,7 @@ struct JSONScanner {
         let keep = mark ?? pos
         let more = try input.advance(keeping: keep)
         pos -= keep
+        windowOffset += keep
         if mark != nil { mark = 0 }
         window = input.bytes
         windowEnd = input.count
@@ -82,8 +101,7 @@ struct JSONScanner {
                     pos += 1
                 case 0x0A:
                     if singleLine { return byte }
-                    line += 1
-                    pos += 1
+                    stepPastLineFeed()
                 default:
                     return byte
                 }
@@ -101,11 +119,8 @@ struct JSONScanner {
         while true {
             while pos < windowEnd {
                 let byte = window[pos]
+                if byte == 0x0A { return stepPastLineFeed() }
                 pos += 1
-                if byte == 0x0A {
-                    line += 1
-                    return
-                }
             }
             guard try fill() else { return }
         }
@@ -115,14 +130,15 @@ struct JSONScanner {
     mutating func stepPastLineFeed() {
         pos += 1
         line += 1
+        lineOffset = windowOffset + pos
     }
 
     func error(_ expected: String, found byte: UInt8?) -> CatalogError {
-        CatalogError(line: line, reason: "expected \(expected), found \(Self.describe(byte))")
+        CatalogError(line: line, reason: "expected \(expected), found \(describe(byte))")
     }
 
-    static func describe(_ byte: UInt8?) -> String {
-        guard let byte else { return "the end of the file" }
+    private func describe(_ byte: UInt8?) -> String {
+        guard let byte else { return end }
         switch byte {
         case 0x0A: return "the end of the line"
         case 0x20...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
@@ -137,8 +153,11 @@ struct JSONScanner {
     mutating func readObject() throws -> (values: [(column: Int, value: SourceValue)], problem: String?) {
         pos += 1
         sawInvalidUTF8 = false
+        objectNumber += 1
         var values: [(column: Int, value: SourceValue)] = []
         values.reserveCapacity(max(previousKeys.count, 4))
+        // Values a later null of their key took back, marked with column -1 until the end.
+        var forgotten = 0
         var keys: [Int] = []
         keys.reserveCapacity(previousKeys.count)
         var byte = try skipWhitespace()
@@ -153,15 +172,20 @@ struct JSONScanner {
             byte = try skipWhitespace()
             guard byte == UInt8(ascii: ":") else { throw error("':' after the key \"\(columns[column])\"", found: byte) }
             pos += 1
+            let earlier = valueStamp[column] == objectNumber ? valueIndex[column] : nil
             if let value = try readValue(depth: 1) {
-                if let repeated = values.firstIndex(where: { $0.column == column }) {
-                    values[repeated].value = value
+                if let earlier {
+                    values[earlier].value = value
                 } else {
+                    valueStamp[column] = objectNumber
+                    valueIndex[column] = values.count
                     values.append((column, value))
                 }
-            } else {
+            } else if let earlier {
                 // A later null forgets an earlier value of the same key: the last one counts.
-                values.removeAll { $0.column == column }
+                values[earlier].column = -1
+                valueStamp[column] = 0
+                forgotten += 1
             }
             byte = try skipWhitespace()
             if byte == UInt8(ascii: ",") {
@@ -173,6 +197,7 @@ struct JSONScanner {
             pos += 1
             break
         }
+        if forgotten > 0 { values.removeAll { $0.column < 0 } }
         previousKeys = keys
         return (values, sawInvalidUTF8 ? "has text that is not valid UTF-8" : nil)
     }
@@ -264,7 +289,7 @@ struct JSONScanner {
         pos += 1
     }
 
-    private mutating func readLiteral(_ word: StaticString) throws {
+    mutating func readLiteral(_ word: StaticString) throws {
         let bytes = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         for expected in bytes {
             let byte = try peek()
@@ -273,7 +298,8 @@ struct JSONScanner {
         }
     }
 
-    private mutating func readNumber() throws -> String {
+    /// Reads the number at `pos`, giving it as written.
+    mutating func readNumber() throws -> String {
         mark = pos
         defer { mark = nil }
         func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false }
@@ -284,6 +310,7 @@ struct JSONScanner {
         }
         if byte == UInt8(ascii: "0") {
             pos += 1
+            if isDigit(try peek()) { throw CatalogError(line: line, reason: "a number cannot start with 0") }
         } else if isDigit(byte) {
             while isDigit(try peek()) { pos += 1 }
         } else {
@@ -306,8 +333,17 @@ struct JSONScanner {
 
     // MARK: Strings
 
-    /// Reads the string at `pos` (its `"`).
+    /// Reads the string at `pos` (its `"`); one whose bytes are not UTF-8 is kept with U+FFFD and
+    /// gives the object being read a problem.
     mutating func readString() throws -> String {
+        let (text, isValid) = try readCheckedString()
+        if !isValid { sawInvalidUTF8 = true }
+        return text
+    }
+
+    /// Reads the string at `pos` (its `"`), and whether its bytes were UTF-8 (else they are
+    /// repaired with U+FFFD).
+    mutating func readCheckedString() throws -> (text: String, isValid: Bool) {
         var text = ""
         var invalid = false
         let isCheckedUTF8 = input.isCheckedUTF8
@@ -321,8 +357,7 @@ struct JSONScanner {
                 text = String(decoding: bytes, as: UTF8.self)
             }
         }
-        if invalid { sawInvalidUTF8 = true }
-        return text
+        return (text, !invalid)
     }
 
     /// Reads a key, giving its column: `expected`'s when its bytes are the same (no String made).
@@ -342,6 +377,8 @@ struct JSONScanner {
         if let known = columnIndex[key] { return known }
         columns.append(key)
         columnBytes.append(Array(key.utf8))
+        valueIndex.append(0)
+        valueStamp.append(0)
         columnIndex[key] = columns.count - 1
         return columns.count - 1
     }
@@ -415,28 +452,24 @@ struct JSONScanner {
         case UInt8(ascii: "r"): scratch.append(0x0D)
         case UInt8(ascii: "t"): scratch.append(0x09)
         case UInt8(ascii: "u"):
-            let unit = try readHex4()
-            var scalar = Unicode.Scalar(unit)
-            if unit >= 0xD800 && unit <= 0xDBFF {
-                // A high surrogate: a low one must follow as another \u escape to make a pair.
-                if try peek() == UInt8(ascii: "\\") {
-                    pos += 1
-                    if try peek() == UInt8(ascii: "u") {
-                        pos += 1
-                        let low = try readHex4()
-                        if low >= 0xDC00 && low <= 0xDFFF {
-                            scalar = Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10 | (UInt32(low) - 0xDC00)))
-                        } else {
-                            appendScalar(nil)
-                            scalar = Unicode.Scalar(low)
-                        }
-                    } else {
-                        appendScalar(nil)
-                        return try readEscape()
-                    }
+            var unit = try readHex4()
+            // A high surrogate and a low one as the next \u escape are one scalar; a lone
+            // surrogate becomes U+FFFD.
+            while unit >= 0xD800 && unit <= 0xDBFF, try peek() == UInt8(ascii: "\\") {
+                pos += 1
+                guard try peek() == UInt8(ascii: "u") else {
+                    appendScalar(nil)
+                    return try readEscape()
                 }
+                pos += 1
+                let next = try readHex4()
+                if next >= 0xDC00 && next <= 0xDFFF {
+                    return appendScalar(Unicode.Scalar(0x10000 + ((UInt32(unit) - 0xD800) << 10 | (UInt32(next) - 0xDC00))))
+                }
+                appendScalar(nil)
+                unit = next
             }
-            appendScalar(scalar)
+            appendScalar(Unicode.Scalar(unit))
         default:
             pos -= 1
             throw error("an escape (\\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX) after '\\'", found: byte)

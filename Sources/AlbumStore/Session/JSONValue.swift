@@ -17,9 +17,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     /// an exponent, or beyond 64 bits, is a `double`; other numbers are `integer`s.
     /// - Throws: `JSONValue.SyntaxError` saying what is wrong and where (line and column).
     public init(parsing data: Data) throws {
-        self = try data.withUnsafeBytes { raw throws(SyntaxError) in
-            try JSONParser.parse(raw.bindMemory(to: UInt8.self))
-        }
+        self = try JSONValueReader.value(in: data)
     }
 
     public init(from decoder: Decoder) throws {
