@@ -36,6 +36,11 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         ]
     )
 
+    /// --db and --verbose before the command's name (`albumstore --db lib.sqlite list`): ArgumentParser
+    /// reads the root's options anywhere on the line, and hands them to each command's own
+    /// `StoreOptions`, which is the same type.
+    @OptionGroup var store: StoreOptions
+
     /// Parses, runs, and maps failures to the exit codes the help promises.
     static func main() async {
         // The tool is the whole process: it may tune SQLite process-wide.
@@ -45,12 +50,7 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         var verbose = false
         do {
-            let arguments = Array(CommandLine.arguments.dropFirst())
-            if let request = FastPath.parse(arguments) {
-                verbose = request.verbose
-                return try request.run()
-            }
-            var command = try parseAsRoot(GlobalOptions.reordered(arguments))
+            var command = try parseAsRoot()
             verbose = (command as? LibraryCommand)?.store.verbose ?? false
             if var command = command as? AsyncParsableCommand {
                 try await command.run()

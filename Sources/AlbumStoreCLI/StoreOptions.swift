@@ -27,16 +27,13 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The path --db, ALBUMSTORE_DB or the XDG default gives, made absolute.
-    var path: String { Self.path(db: db) }
+    var path: String { AbsolutePath.of(givenPath) }
 
-    /// The path `db` (the value of --db), ALBUMSTORE_DB or the XDG default gives, made absolute.
-    static func path(db: String?) -> String { AbsolutePath.of(givenPath(db: db)) }
-
-    private static func givenPath(db: String?) -> String {
+    private var givenPath: String {
         if let db, !db.isEmpty { return db }
-        if let db = environment("ALBUMSTORE_DB"), !db.isEmpty { return db }
-        let dataHome = environment("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment("HOME") ?? accountHome) + "/.local/share"
+        if let db = Self.environment("ALBUMSTORE_DB"), !db.isEmpty { return db }
+        let dataHome = Self.environment("XDG_DATA_HOME").flatMap { $0.isEmpty ? nil : $0 }
+            ?? (Self.environment("HOME") ?? Self.accountHome) + "/.local/share"
         return dataHome + "/albumstore/library.sqlite"
     }
 
@@ -55,10 +52,6 @@ struct StoreOptions: ParsableArguments {
     /// How long a command waits for another process's write lock: `ALBUMSTORE_BUSY_TIMEOUT_MS`
     /// milliseconds, else 5 s.
     var busyTimeout: Duration {
-        get throws { try Self.busyTimeout }
-    }
-
-    static var busyTimeout: Duration {
         get throws {
             guard let text = Self.environment("ALBUMSTORE_BUSY_TIMEOUT_MS"), !text.isEmpty else {
                 return .seconds(5)
@@ -74,11 +67,6 @@ struct StoreOptions: ParsableArguments {
     /// file and create nothing), `.readWrite` for commands that change albums or history,
     /// `.create` for `init`, `add` and `import` (but not `import --dry-run`).
     func openLibrary(_ access: Library.Access) throws -> Library {
-        try Self.openLibrary(db: db, access)
-    }
-
-    /// `openLibrary(_:)` for the --db value `db`.
-    static func openLibrary(db: String?, _ access: Library.Access) throws -> Library {
-        try Library.open(atPath: path(db: db), access: access, busyTimeout: try busyTimeout)
+        try Library.open(atPath: path, access: access, busyTimeout: try busyTimeout)
     }
 }

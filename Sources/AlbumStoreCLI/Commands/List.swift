@@ -21,12 +21,15 @@ struct List: ParsableCommand {
     @Option(parsing: .unconditional, help: "Show at most this many albums.") var limit: Int?
     @OptionGroup var output: FormatOptions
 
-    /// What the line asks, as plain values.
-    var request: ListRequest {
-        ListRequest(db: store.db, verbose: store.verbose, offset: offset, limit: limit, format: output.format, wide: output.wide)
+    /// - Throws: `ValidationError` (a usage error) for a negative --limit.
+    func validate() throws {
+        guard (limit ?? 0) >= 0 else { throw ValidationError("--limit must not be negative.") }
     }
 
-    func validate() throws { try request.validate() }
-
-    func run() throws { try request.run() }
+    func run() throws {
+        let albums = try store.openLibrary(.readOnly).albums
+        // Counting from the end needs the count; a read-only race with a writer only shifts the window.
+        let start = offset >= 0 ? offset : max(0, try albums.count() + offset)
+        try AlbumPrinter.printList(of: albums, offset: start, limit: limit ?? .max, format: output.format, wide: output.wide)
+    }
 }

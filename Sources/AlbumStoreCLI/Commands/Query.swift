@@ -1,6 +1,13 @@
 import AlbumStore
 import ArgumentParser
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 struct Query: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,14 +56,41 @@ struct Query: ParsableCommand {
     var template: String?
     @OptionGroup var output: FormatOptions
 
-    /// What the line asks, as plain values.
-    var request: QueryRequest {
-        QueryRequest(
-            db: store.db, verbose: store.verbose, terms: terms.terms, sort: sort.sort, offset: offset, limit: limit,
-            count: count, template: template, format: output.format, wide: output.wide)
+    /// - Throws: `ValidationError` (a usage error) for a negative --offset or --limit, or a
+    ///   template that does not compile.
+    func validate() throws {
+        guard offset >= 0 else { throw ValidationError("--offset must not be negative.") }
+        guard (limit ?? 0) >= 0 else { throw ValidationError("--limit must not be negative.") }
+        if let template {
+            do { _ = try AlbumTemplate(template) } catch { throw ValidationError(error.description) }
+        }
     }
 
-    func validate() throws { try request.validate() }
-
-    func run() throws { try request.run() }
+    func run() throws {
+        let query = try terms.query()
+        let sort = try sort.parsed()
+        let albums = try store.openLibrary(.readOnly).albums
+        if count {
+            // Not `print`: a full disk would go unnoticed.
+            let stdout = FileDescriptorSink(fileDescriptor: STDOUT_FILENO)
+            try stdout.write(String(try albums.count(matching: query)) + "\n")
+            try stdout.flush()
+            return
+        }
+        let limit = limit ?? .max
+        let writer: any AlbumWriter
+        if let template {
+            writer = TemplateWriter(try AlbumTemplate(template), to: FileDescriptorSink(fileDescriptor: STDOUT_FILENO))
+        } else {
+            var lastIndex: Int?
+            // As `list`: the `#` column is as wide as the last index, which only the count tells
+            // when there are more results than the table measures.
+            if output.format == .table && limit > TableLayout.sampleSize {
+                let total = try albums.count(matching: query) - offset
+                lastIndex = total > 0 ? offset + min(total, limit) - 1 : nil
+            }
+            writer = AlbumPrinter.writer(format: output.format, wide: output.wide, lastIndex: lastIndex)
+        }
+        try albums.write(matching: query, sortedBy: sort, offset: offset, limit: limit, to: writer)
+    }
 }

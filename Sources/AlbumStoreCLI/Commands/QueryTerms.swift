@@ -12,10 +12,7 @@ struct QueryTerms: ParsableArguments {
 
     /// The query the terms make.
     /// - Throws: `ExitCode(2)` after printing where the query does not parse.
-    func query() throws -> AlbumQuery { try Self.query(terms) }
-
-    /// The query `terms` make, as `query()`.
-    static func query(_ terms: [String]) throws -> AlbumQuery {
+    func query() throws -> AlbumQuery {
         try QueryErrorMessage.parsing { try AlbumQuery(parsingArguments: terms) }
     }
 
@@ -41,10 +38,7 @@ struct SortOption: ParsableArguments {
 
     /// The sort `--sort` asks for, else the list order.
     /// - Throws: `ExitCode(2)` after printing where it does not parse.
-    func parsed() throws -> AlbumSort { try Self.parsed(sort) }
-
-    /// The sort `sort` (--sort's value) asks for, as `parsed()`.
-    static func parsed(_ sort: String?) throws -> AlbumSort {
+    func parsed() throws -> AlbumSort {
         guard let sort else { return .listOrder }
         return try QueryErrorMessage.parsing(context: "--sort") { try AlbumSort(parsing: sort) }
     }

@@ -16,10 +16,16 @@ struct Show: ParsableCommand {
     @Argument(help: "The album's id.") var id: Int64
     @OptionGroup var output: FormatOptions
 
-    /// What the line asks, as plain values.
-    var request: ShowRequest {
-        ShowRequest(db: store.db, verbose: store.verbose, id: id, format: output.format, wide: output.wide)
+    func run() throws {
+        let albums = try store.openLibrary(.readOnly).albums
+        guard let album = try albums.album(id: id) else { throw AlbumError.notFound(id: id) }
+        let index = try albums.index(of: id)
+        guard output.format == .table else {
+            return try AlbumPrinter.print([(index, album)], format: output.format, wide: output.wide)
+        }
+        // A line per field, labelled; no heading, the labels say it all.
+        let rows = AlbumField.allCases.map { [$0.label, $0.text(in: album, index: index) ?? ""] }
+        try TablePrinter.print(
+            heading: ["Field", "Value"], printsHeading: false, rows: rows, fit: output.tableFit)
     }
-
-    func run() throws { try request.run() }
 }
