@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 struct AddTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     @Test func addStoresEveryFieldAndPrintsTheNewAlbum() throws {
         let before = Date()

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 struct MoveTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     @Test func mvTowardTheEndPutsTheAlbumAtThatIndexAndShiftsTheOthersUp() throws {
         let albums = try store.add(titles: ["A", "B", "C", "D", "E"])

@@ -5,7 +5,9 @@ import Testing
 /// A process killed in the middle of a transaction leaves the order statistics equal to a full
 /// count: they are written in the same transaction as the rows, so they roll back together.
 struct OrderStatisticsCrashTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     /// What the `sqlite3` shell says of the file: whether the counts are marked right at its
     /// schema version, how many blocks disagree with a full count, whether their sum is the

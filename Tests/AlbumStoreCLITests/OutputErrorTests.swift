@@ -4,7 +4,7 @@ import Testing
 /// Output that cannot be written is a failure, exit 1 with one line on stderr; a reader that went
 /// away is not one: exit 0, quietly. For every command that prints, in every format.
 struct OutputErrorTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
 
     static let formats = ["table", "json", "ndjson", "csv", "tsv"]
     /// Every command that writes to stdout, in each of its formats.
@@ -18,6 +18,7 @@ struct OutputErrorTests {
         + [["--help"], ["query", "--help"], ["state", "--help"], ["--version"], ["help", "covers"]]
 
     init() throws {
+        store = try AlbumStoreFixture()
         try store.add(titles: ["Low", "Heroes", "Lodger"])
     }
 

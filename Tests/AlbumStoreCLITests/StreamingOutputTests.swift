@@ -6,7 +6,9 @@ import Testing
 /// it quietly, and memory does not grow with the list.
 @Suite(.serialized)
 struct StreamingOutputTests {
-    let cli = try! CLI()
+    let cli: CLI
+
+    init() throws { cli = try CLI() }
 
     static let firstLines: [(format: String, starts: String)] = [
         ("csv", "index,id,title,artist,genre,year,cover_url,external_id,created_at,updated_at"),

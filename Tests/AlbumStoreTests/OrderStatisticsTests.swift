@@ -6,7 +6,9 @@ import Testing
 /// The order statistics (`album_blocks`) equal a full count of the albums after every kind of
 /// change, whoever makes it, and counts that may have missed writes are never used.
 struct OrderStatisticsTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
 
     /// A library of `count` albums "a0", "a1", ... appended in bulk: several blocks.
     func library(_ count: Int = 20_000, name: String = "library.sqlite") throws -> Library {
@@ -300,7 +302,9 @@ struct OrderStatisticsTests {
 
 /// A bulk insert's catch-up counts its rows into their blocks, appended or not.
 struct OrderStatisticsCatchUpTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
 
     /// Inserts `keys` with the insert trigger aside, as a bulk insert does, then catches up.
     func bulkInsert(_ keys: [Int64], into library: Library) throws {
@@ -336,7 +340,9 @@ struct OrderStatisticsCatchUpTests {
 
 /// `check` compares the order statistics with a full count.
 struct OrderStatisticsCheckTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
 
     /// Migration 0010: the total of the counts, kept so a command reads one row instead of
     /// summing every block; a library migrated from schema 9 gets it right, and `check` tells
