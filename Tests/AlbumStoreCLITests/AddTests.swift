@@ -97,7 +97,8 @@ struct AddTests {
         #expect(try store.titles() == ["Only"])
     }
 
-    @Test func manyInsertsAtTheSameIndexKeepTheOrder() throws {
+    @Test(.tags(.slow), .disabledInQuickSuite)
+    func manyInsertsAtTheSameIndexKeepTheOrder() throws {
         // Enough inserts between the same two neighbours to use up the gap between their keys.
         try store.add(titles: ["First", "Last"])
         for number in 1...40 { try store.add("N\(number)", "--at", "1") }

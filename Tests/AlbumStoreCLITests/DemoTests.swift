@@ -7,7 +7,8 @@ struct DemoTests {
 
     init() throws { cli = try CLI() }
 
-    @Test func theDemoLeavesTheLibraryNamedByAlbumstoreDBByteForByte() throws {
+    @Test(.tags(.slow), .disabledInQuickSuite)
+    func theDemoLeavesTheLibraryNamedByAlbumstoreDBByteForByte() throws {
         let mine = cli.path("my-library.sqlite")
         try cli.run("init", "--db", mine)
         try cli.run("add", "--db", mine, "--title", "Mine", "--artist", "Me")

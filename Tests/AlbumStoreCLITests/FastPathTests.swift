@@ -70,7 +70,8 @@ struct FastPathTests {
     /// Random lines from the pieces of real ones: whatever the fast path takes, ArgumentParser
     /// reads the same way. Half of them start with a command's name (the rest may have it
     /// anywhere, twice or not at all), so that each command's lines are many.
-    @Test func randomLinesTheFastPathTakesReadAsArgumentParserReadsThem() {
+    @Test(.tags(.slow), .disabledInQuickSuite)
+    func randomLinesTheFastPathTakesReadAsArgumentParserReadsThem() {
         let commands = ["query", "list", "show"]
         let pieces = commands + [
             "12", "--db", "lib.sqlite", "--db=a b.sqlite", "--format", "csv", "json", "--format=ndjson",

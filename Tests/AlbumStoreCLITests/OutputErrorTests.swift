@@ -22,7 +22,7 @@ struct OutputErrorTests {
         try store.add(titles: ["Low", "Heroes", "Lodger"])
     }
 
-    @Test(.enabled(if: FileManager.default.isWritableFile(atPath: "/dev/full")), arguments: printing)
+    @Test(.tags(.slow), .disabledInQuickSuite, .enabled(if: FileManager.default.isWritableFile(atPath: "/dev/full")), arguments: printing)
     func aFullDiskIsExitOneWithOneLine(arguments: [String]) throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
 
@@ -32,7 +32,7 @@ struct OutputErrorTests {
         #expect(result.stderr == "albumstore: cannot write the output: No space left on device (errno 28)\n")
     }
 
-    @Test(arguments: printing)
+    @Test(.tags(.slow), .disabledInQuickSuite, arguments: printing)
     func aReaderThatIsGoneIsExitZeroAndQuiet(arguments: [String]) throws {
         // Nobody reads the pipe: its read end is closed before the command starts, so even a
         // short output finds no reader.

@@ -50,7 +50,9 @@ struct CoverFetchTests {
         return (library, ids)
     }
 
-    @Test func eachCaseEndsAsItShouldAndNoFailureStopsTheBatch() async throws {
+    /// Slow: a timed-out download waits out the fetch's timeout, each of its attempts.
+    @Test(.tags(.slow), .disabledInQuickSuite)
+    func eachCaseEndsAsItShouldAndNoFailureStopsTheBatch() async throws {
         let server = try LocalHTTPServer(Self.routes)
         defer { server.stop() }
         let file = directory.file("notes.txt")

@@ -71,7 +71,8 @@ struct OrderStatisticsTests {
         try expectLookups(library, match: (0..<20_000).map { "a\($0)" })
     }
 
-    @Test func everyKindOfChangeAndItsUndoAndRedoKeepTheCountsEqualToAFullCount() throws {
+    @Test(.tags(.slow), .disabledInQuickSuite)
+    func everyKindOfChangeAndItsUndoAndRedoKeepTheCountsEqualToAFullCount() throws {
         let library = try library()
         var titles = (0..<20_000).map { "a\($0)" }
         var states = [titles]
@@ -137,7 +138,8 @@ struct OrderStatisticsTests {
         try expectLookups(library, match: titles)
     }
 
-    @Test func anImportItsUndoAndRedoKeepTheCounts() throws {
+    @Test(.tags(.slow), .disabledInQuickSuite)
+    func anImportItsUndoAndRedoKeepTheCounts() throws {
         let library = try library(5_000)
         let csv = "title,artist\n" + (0..<12_000).map { "i\($0),Importer \($0 % 17)\n" }.joined()
         try library.importText(csv)
@@ -246,7 +248,7 @@ struct OrderStatisticsTests {
 
     /// Whether the ids held for blocks (`BlockIDs`, as navigation writes use them, here with room
     /// for `limit` ids) find every album at its index, and every index of an album.
-    @Test(arguments: [BlockIDs.init(), BlockIDs(limit: 5_000)])
+    @Test(.tags(.slow), .disabledInQuickSuite, arguments: [BlockIDs.init(), BlockIDs(limit: 5_000)])
     func heldBlockIDsFindEveryRowAndEveryIndexAsTheTableHasThem(ids: BlockIDs) throws {
         // Runs of shared keys (another program's), one longer than a block, a text key and a real one.
         let library = try library(12_000)
@@ -322,7 +324,7 @@ struct OrderStatisticsCatchUpTests {
         }
     }
 
-    @Test(arguments: ["appended", "in between", "appended out of order"])
+    @Test(.tags(.slow), .disabledInQuickSuite, arguments: ["appended", "in between", "appended out of order"])
     func theCountsEqualAFullCountAfterACatchUp(_ kind: String) throws {
         let library = try Library.open(at: directory.file("library.sqlite"))
         try library.albums.append(contentsOf: (0..<10_000).map { AlbumDraft(title: "a\($0)", artist: "A") })
