@@ -162,8 +162,21 @@ struct PublicAPITests {
 }
 
 extension PublicAPITests {
-    /// Session state and snapshots, as an app keeps them between launches.
-    @Test func sessionStateAndSnapshots() throws {
+    /// The player's settings, a value an app keeps under a key of its own.
+    static let player = JSONValue.object(["volume": .double(0.8)])
+
+    /// A session with a current album, a default tab order and the player's settings.
+    static func session(of library: Library) throws -> Session {
+        try edit(library)
+        let session = library.session
+        _ = try session.setCurrentAlbum(at: 0)
+        _ = try session.setDefaultTabOrder(["albums", "covers"])
+        _ = try session.setValue(player, forKey: "player")
+        return session
+    }
+
+    /// Session state, as an app keeps it between launches.
+    @Test func theCurrentAlbumTabOrderAndValuesAreKept() throws {
         let library = try library()
         try Self.edit(library)
         let session = library.session
@@ -182,7 +195,12 @@ extension PublicAPITests {
         let value = try JSONValue(parsing: Data(#"{"volume": 0.8}"#.utf8))
         #expect(try session.setValue(value, forKey: "player"))
         #expect(try session.value(forKey: "player")?.description == #"{"volume":0.8}"#)
+    }
 
+    /// Snapshots: taken, compared with the state, restored in part.
+    @Test func aSnapshotIsTakenComparedAndRestoredInPart() throws {
+        let library = try library()
+        let session = try Self.session(of: library)
         let snapshot: Snapshot = try session.takeSnapshot(named: "api", at: Date())
         #expect(try session.snapshots().map(\.name).contains("api"))
         #expect(try session.snapshot(named: "api") == snapshot)
@@ -193,9 +211,15 @@ extension PublicAPITests {
         let restore: SessionRestore = try session.restoreSnapshot(named: "api", only: Set(SessionItem.parse("player")))
         #expect(restore.changed == [.key("player")] && SessionItem.currentAlbum.rowID == 1)
         let state: SessionState = try session.state()
-        #expect(state.effectiveTabOrder == ["albums", "covers"] && state[.key("player")] == value && state.items.count == 2)
+        #expect(state.effectiveTabOrder == ["albums", "covers"] && state[.key("player")] == Self.player && state.items.count == 2)
         #expect(SessionDifference.between(state, snapshot.state).count == 1)
+    }
 
+    /// Snapshot files, to keep or move a session elsewhere.
+    @Test func aSnapshotGoesToAFileAndComesBack() throws {
+        let library = try library()
+        let session = try Self.session(of: library)
+        let snapshot = try session.takeSnapshot(named: "api", at: Date())
         let file = folder.appendingPathComponent("api.json")
         try session.exportSnapshot(named: "api", exportedAt: Date()).write(to: file)
         #expect(try SnapshotFile.snapshot(contentsOf: file).name == "api")
@@ -206,8 +230,12 @@ extension PublicAPITests {
         #expect(SnapshotFile.currentVersion == 2 && SnapshotFile.formatName.hasPrefix("albumstore") && SnapshotFile.maxBytes > 0)
         #expect(throws: SessionError.self) { try session.importSnapshot(from: Data("{".utf8), source: "x") }
         try session.deleteSnapshot(named: "copy")
+    }
+
+    @Test func aJSONValueParsesAndWritesJSON() {
         #expect(throws: JSONValue.SyntaxError.self) { try JSONValue(parsing: Data("{".utf8)) }
         #expect(JSONValue.array([.null, .bool(true), .integer(1), .double(1.5), .string("s")]).jsonData.count > 0)
+        #expect(Self.player.description == #"{"volume":0.8}"#)
     }
 }
 
