@@ -7,39 +7,65 @@ import Synchronization
 import Testing
 
 struct PublicAPITests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("albumstore-api-\(UUID().uuidString)")
+    let directory: TemporaryDirectory
+    var folder: URL { directory.url }
 
-    @Test func anAppUsesTheWholePublicAPI() async throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let library = try Library.open(
+    init() throws { directory = try TemporaryDirectory() }
+
+    /// A library opened with every option an app may give.
+    func library() throws -> Library {
+        try Library.open(
             at: folder.appendingPathComponent("library.sqlite"), historyLimit: 50,
             changeLogRetention: ChangeLogRetention(maxEntries: 1000, maxAge: .seconds(3600)))
+    }
+
+    /// What `edit` did to the list.
+    struct Edits {
+        var low: Album
+        var ids: RowIDs
+        var edited: Album
+        var removed: Album
+    }
+
+    /// Seven commands that leave "Heroes" and "Lodger" by David Bowie, in that order.
+    @discardableResult
+    static func edit(_ library: Library) throws -> Edits {
+        let albums = library.albums
+        let low = try albums.append(AlbumDraft(title: "Low", artist: "David Bowie", genre: "Rock", year: 1977,
+                                               coverURL: "https://example.com/low.jpg", externalID: "discogs:1"))
+        let ids = try albums.append(contentsOf: AlbumDraft.classicsForAPI)
+        let front = try albums.insert(AlbumDraft(title: "Front", artist: "A"), at: 0)
+        try albums.move(id: front.id, to: 3)
+        let edited = try albums.update(id: low.id) { $0.genre = "Art rock" }
+        try albums.delete(id: front.id)
+        let removed = try albums.delete(at: 0)
+        return Edits(low: low, ids: ids, edited: edited, removed: removed)
+    }
+
+    @Test func aLibraryOpensWithItsOptions() throws {
+        let library = try library()
         #expect(library.schemaVersion == Library.currentSchemaVersion)
         #expect(library.path.hasSuffix("library.sqlite"))
         #expect(!Library.version.isEmpty)
         // Too late here (other tests have started SQLite): it says so instead of half-working.
         #expect(Library.tuneSQLiteForThisProcess() == false)
+    }
 
-        var changes = library.changes.makeAsyncIterator()
-        let small = library.changes(bufferSize: 1)
-        var feed = library.changeFeed(since: nil, pollInterval: .milliseconds(5)).makeAsyncIterator()
+    @Test func commandsEditTheOrderedList() throws {
+        let library = try library()
+        let edits = try Self.edit(library)
+        #expect(edits.ids.count == 2 && !edits.ids.isEmpty && edits.ids.contains(edits.low.id + 1) && Array(edits.ids).count == 2)
+        #expect(edits.edited.genre == "Art rock" && edits.edited.draft.genre == "Art rock")
+        #expect(edits.edited.quoted == "“Low” by David Bowie")
+        #expect(edits.removed.id == edits.low.id)
+        #expect(try library.albums.page().map(\.album.title) == ["Heroes", "Lodger"])
+    }
 
-        // Commands.
+    @Test func asyncReadsGiveTheAlbums() async throws {
+        let library = try library()
         let albums = library.albums
-        let low = try albums.append(AlbumDraft(title: "Low", artist: "David Bowie", genre: "Rock", year: 1977,
-                                               coverURL: "https://example.com/low.jpg", externalID: "discogs:1"))
-        let ids = try albums.append(contentsOf: AlbumDraft.classicsForAPI)
-        #expect(ids.count == 2 && !ids.isEmpty && ids.contains(low.id + 1) && Array(ids).count == 2)
-        let front = try albums.insert(AlbumDraft(title: "Front", artist: "A"), at: 0)
-        try albums.move(id: front.id, to: 3)
-        let edited = try albums.update(id: low.id) { $0.genre = "Art rock" }
-        #expect(edited.genre == "Art rock" && edited.draft.genre == "Art rock" && edited.quoted == "“Low” by David Bowie")
-        try albums.delete(id: front.id)
-        let removed = try albums.delete(at: 0)
-        #expect(removed.id == low.id)
-
-        // Reads, sync and async.
-        let lodger = try Self.syncReads(library, gone: low.id)
+        let ids = try Self.edit(library).ids
+        let lodger = try await albums.album(at: 1)
         #expect(try await albums.count() == 2)
         #expect(try await albums.album(id: ids.first { _ in true } ?? 0)?.title == "Heroes")
         #expect(try await albums.album(at: 0).title == "Heroes")
@@ -47,59 +73,106 @@ struct PublicAPITests {
         #expect(try await albums.page().map(\.album.title) == ["Heroes", "Lodger"])
         #expect(try await albums.index(of: lodger.id) == 1)
         #expect(try await library.historyEntries().last?.isUndone == false)
+    }
+
+    @Test func asyncStreamingReadsHandOutEachAlbum() async throws {
+        let library = try library()
+        let albums = library.albums
+        try Self.edit(library)
         let streamed = Mutex<[String]>([])
         try await albums.forEach(offset: 1) { index, album in streamed.withLock { $0.append("\(index):\(album.title)") } }
         #expect(streamed.withLock { $0 } == ["1:Lodger"])
+    }
 
-        // Observation.
+    @Test func changeStreamsHandOutWhatWasCommitted() async throws {
+        let library = try library()
+        var changes = library.changes.makeAsyncIterator()
+        let small = library.changes(bufferSize: 1)
+        let low = try Self.edit(library).low
+
         let set = await changes.next()
         #expect(set?.albums.inserted.contains(low.id) == true)
         #expect(set.map { $0.touches("albums") && !$0.isOverflow && $0.cursor > 0 && $0.transaction > 0 } == true)
         #expect(set?.tables["albums"]?.isEmpty == false && set?.date != nil)
         var overflowed = small.makeAsyncIterator()
         #expect(await overflowed.next()?.isOverflow == true)
+    }
+
+    @Test func aChangeFeedReadsTheLogFromACursor() async throws {
+        let library = try library()
+        var feed = library.changeFeed(since: nil, pollInterval: .milliseconds(5)).makeAsyncIterator()
+        let low = try Self.edit(library).low
+
         let fed = try await feed.next()
         #expect(fed?.albums.inserted.contains(low.id) == true)
         #expect(try feed.backlog().count >= 0 && feed.position >= fed?.cursor ?? 0)
+        var newest = library.changeFeed(since: -1).makeAsyncIterator()
+        #expect(try newest.backlog().count == 1)
+        var ahead = library.changeFeed(since: 1_000_000).makeAsyncIterator()
+        #expect(throws: ChangeFeedError.self) { try ahead.backlog() }
+        try library.pruneChangeLog()
+        _ = ChangeFeed(path: library.path, since: nil, pollInterval: .milliseconds(5), busyTimeout: .seconds(1))
+    }
+
+    @Test func anObservedQueryGivesItsValue() async throws {
+        let library = try library()
+        try Self.edit(library)
         var observed = library.observe(["albums"]) { try await $0.albums.count() }.makeAsyncIterator()
         #expect(try await observed.next() == 2)
-        try library.pruneChangeLog()
+    }
 
-        // Values an app may build itself.
+    @Test func anAppBuildsChangeSetsAndRowIDs() {
         let built = ChangeSet(cursor: 1, transaction: 1, date: Date(), tables: ["albums": TableChanges(inserted: RowIDs([1, 2, 3]))])
         #expect(built.albums.inserted.ranges == [1...3] && built.albums.updated.isEmpty && built.albums.deleted.isEmpty)
         #expect(RowIDs() == RowIDs([Int64]()))
+    }
 
-        try Self.syncErrors(library, folder: folder)
+    @Test func aStorageErrorKeepsSQLitesCodeAndMessage() {
         let storage = StorageError(code: 5, message: "database is locked", path: "x")
         #expect(storage.reason == .busy && storage.description.hasPrefix("another process is writing to x"))
         #expect(storage.code == 5 && storage.detail.contains("database is locked") && storage.sql == nil)
         #expect(storage.message == "database is locked" && storage.path == "x" && storage.parent == nil)
         #expect(storage.busyTimeout == nil)
-        try Self.fileAccess(folder: folder)
-        #expect(ChangeFeedError.cursorExpired(cursor: 1, oldest: 5).description.contains("resync"))
-        #expect(ChangeFeedError.cursorAhead(cursor: 9, newest: 5).description == "cursor 9 is ahead of the log, whose newest is 5")
-        #expect(ChangeFeedError.fileDeleted(path: "a.sqlite").description == "a.sqlite was deleted")
-        #expect(ChangeFeedError.fileReplaced(path: "a.sqlite").description == "a.sqlite was replaced by another file")
-        var ahead = library.changeFeed(since: 1_000_000).makeAsyncIterator()
-        #expect(throws: ChangeFeedError.self) { try ahead.backlog() }
-        var newest = library.changeFeed(since: -1).makeAsyncIterator()
-        #expect(try newest.backlog().count == 1)
+    }
 
-        // Forgetting history: the newest command, then all of it.
+    @Test(arguments: [
+        (ChangeFeedError.cursorExpired(cursor: 1, oldest: 5), "cursor expired: resync (changes after 1 were pruned; the log now starts after 5)"),
+        (.cursorAhead(cursor: 9, newest: 5), "cursor 9 is ahead of the log, whose newest is 5"),
+        (.fileDeleted(path: "a.sqlite"), "a.sqlite was deleted"),
+        (.fileReplaced(path: "a.sqlite"), "a.sqlite was replaced by another file"),
+    ])
+    func aChangeFeedErrorSaysWhatHappened(_ error: ChangeFeedError, _ description: String) {
+        #expect(error.description == description)
+    }
+
+    @Test func forgettingHistoryDropsTheNewestCommandThenAllOfIt() async throws {
+        let library = try library()
+        try Self.edit(library)
         let dropped = try library.dropNewestHistoryEntry()
         #expect(try await library.historyEntries().contains(dropped) == false)
         #expect(try library.dropHistory() > 0)
         #expect(throws: HistoryError.nothingToUndo) { try library.dropNewestHistoryEntry() }
-
-        try Self.importing(library, folder: folder)
-        try Self.sessionState(library, folder: folder)
     }
 }
 
 extension PublicAPITests {
-    /// Session state and snapshots, as an app keeps them between launches.
-    static func sessionState(_ library: Library, folder: URL) throws {
+    /// The player's settings, a value an app keeps under a key of its own.
+    static let player = JSONValue.object(["volume": .double(0.8)])
+
+    /// A session with a current album, a default tab order and the player's settings.
+    static func session(of library: Library) throws -> Session {
+        try edit(library)
+        let session = library.session
+        _ = try session.setCurrentAlbum(at: 0)
+        _ = try session.setDefaultTabOrder(["albums", "covers"])
+        _ = try session.setValue(player, forKey: "player")
+        return session
+    }
+
+    /// Session state, as an app keeps it between launches.
+    @Test func theCurrentAlbumTabOrderAndValuesAreKept() throws {
+        let library = try library()
+        try Self.edit(library)
         let session = library.session
         let saved: CurrentAlbum = try session.setCurrentAlbum(at: 0)
         let byID = try session.setCurrentAlbum(id: try library.albums.album(at: -1).id)
@@ -116,7 +189,12 @@ extension PublicAPITests {
         let value = try JSONValue(parsing: Data(#"{"volume": 0.8}"#.utf8))
         #expect(try session.setValue(value, forKey: "player"))
         #expect(try session.value(forKey: "player")?.description == #"{"volume":0.8}"#)
+    }
 
+    /// Snapshots: taken, compared with the state, restored in part.
+    @Test func aSnapshotIsTakenComparedAndRestoredInPart() throws {
+        let library = try library()
+        let session = try Self.session(of: library)
         let snapshot: Snapshot = try session.takeSnapshot(named: "api", at: Date())
         #expect(try session.snapshots().map(\.name).contains("api"))
         #expect(try session.snapshot(named: "api") == snapshot)
@@ -127,9 +205,15 @@ extension PublicAPITests {
         let restore: SessionRestore = try session.restoreSnapshot(named: "api", only: Set(SessionItem.parse("player")))
         #expect(restore.changed == [.key("player")] && SessionItem.currentAlbum.rowID == 1)
         let state: SessionState = try session.state()
-        #expect(state.effectiveTabOrder == ["albums", "covers"] && state[.key("player")] == value && state.items.count == 2)
+        #expect(state.effectiveTabOrder == ["albums", "covers"] && state[.key("player")] == Self.player && state.items.count == 2)
         #expect(SessionDifference.between(state, snapshot.state).count == 1)
+    }
 
+    /// Snapshot files, to keep or move a session elsewhere.
+    @Test func aSnapshotGoesToAFileAndComesBack() throws {
+        let library = try library()
+        let session = try Self.session(of: library)
+        let snapshot = try session.takeSnapshot(named: "api", at: Date())
         let file = folder.appendingPathComponent("api.json")
         try session.exportSnapshot(named: "api", exportedAt: Date()).write(to: file)
         #expect(try session.importSnapshot(contentsOf: file, as: "copy").state == snapshot.state)
@@ -137,14 +221,20 @@ extension PublicAPITests {
         #expect(try session.importSnapshot(from: data, source: "data", as: "third").name == "third")
         #expect(throws: SessionError.self) { try session.importSnapshot(from: Data("{".utf8), source: "x") }
         try session.deleteSnapshot(named: "copy")
+    }
+
+    @Test func aJSONValueParsesAndWritesJSON() {
         #expect(throws: JSONValue.SyntaxError.self) { try JSONValue(parsing: Data("{".utf8)) }
         #expect(JSONValue.array([.null, .bool(true), .integer(1), .double(1.5), .string("s")]).jsonData.count > 0)
+        #expect(Self.player.description == #"{"volume":0.8}"#)
     }
 }
 
 extension PublicAPITests {
     /// Importing a catalog: sources, options, the summary, rejections and errors.
-    static func importing(_ library: Library, folder: URL) throws {
+    @Test func importingACatalog() throws {
+        let library = try library()
+        try Self.edit(library)
         let csv = Data("Album,Band,Released,Shelf\nLow,David Bowie,1977-01-14,3\nNew One,Someone,,4\n,Nobody,,\n".utf8)
         let seen = ProgressLog()
         var options = ImportOptions(
@@ -199,7 +289,9 @@ final class ProgressLog: @unchecked Sendable {
 
 extension PublicAPITests {
     /// The blocking reads, undo and redo, as code outside async contexts calls them.
-    static func syncReads(_ library: Library, gone: Int64) throws -> Album {
+    @Test func blockingReadsUndoAndRedo() throws {
+        let library = try library()
+        let gone = try Self.edit(library).low.id
         let albums = library.albums
         #expect(try albums.count() == 2)
         #expect(try albums.album(id: gone) == nil)
@@ -222,11 +314,12 @@ extension PublicAPITests {
         let info = try library.info()
         #expect(info.albumCount == 2 && info.schemaVersion == library.schemaVersion && info.fileSize > 0)
         #expect(info.path == library.path && info.sqliteVersion.hasPrefix("3.") && info.walSize >= 0)
-        return lodger
     }
 
     /// The errors an app may catch.
-    static func syncErrors(_ library: Library, folder: URL) throws {
+    @Test func errorsAnAppMayCatch() throws {
+        let library = try library()
+        try Self.edit(library)
         #expect(throws: AlbumError.indexOutOfRange(index: 9, valid: 0...1)) { try library.albums.album(at: 9) }
         #expect(throws: AlbumError.notFound(id: 999)) { try library.albums.delete(id: 999) }
         #expect(throws: HistoryError.nothingToRedo) { try library.redo() }
@@ -240,7 +333,7 @@ extension PublicAPITests {
 
 extension PublicAPITests {
     /// Access modes, checking, backing up, and the errors of each.
-    static func fileAccess(folder: URL) throws {
+    @Test func accessModesCheckingAndBackingUp() throws {
         let url = folder.appendingPathComponent("access/library.sqlite")
         #expect(throws: StorageError.self) { try Library.open(at: url, access: .readOnly) }
         #expect(throws: StorageError.self) { try Library.open(at: url, access: .readWrite) }
@@ -279,7 +372,6 @@ extension PublicAPITests {
         ]
         #expect(Set(reasons).count == 15)
         #expect(SchemaError.needsUpgrade(path: "p", version: 3, current: 4).description.contains("version 3"))
-        _ = ChangeFeed(path: url.path, since: nil, pollInterval: .milliseconds(5), busyTimeout: .seconds(1))
     }
 }
 

@@ -64,6 +64,14 @@ final class BackgroundProcess {
         try? stdout.fileHandleForReading.close()
     }
 
+    /// Whether the process has the file at the absolute `path` open, from `/proc/PID/fd`; `nil`
+    /// where there is no /proc.
+    func hasOpen(_ path: String) -> Bool? {
+        let folder = "/proc/\(process.processIdentifier)/fd"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        return names.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + $0)) == path }
+    }
+
     /// The CPU time (user and system, every thread) the process has used so far, from
     /// `/proc/PID/stat`, in clock ticks of 10 ms; `nil` where there is no /proc or it has exited.
     var cpuTime: Duration? {

@@ -4,7 +4,9 @@ import Testing
 
 /// `albumstore backup DEST`: a consistent copy while others write, never over a file unasked.
 struct BackupCommandTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     @Test func aBackupTakenWhileAnotherProcessAddsAlbumsPassesTheCheckAndHoldsWhatCameBefore() throws {
         do {

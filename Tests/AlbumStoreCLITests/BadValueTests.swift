@@ -4,7 +4,9 @@ import Testing
 /// A value that is not a number where one is expected is a usage error (exit 2), whatever the
 /// option: the same contract for `--year abc` as for `--at abc`.
 struct BadValueTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     @Test(arguments: [
         (["add", "--title", "T", "--artist", "A", "--year", "abc"], "--year <year>"),

@@ -4,7 +4,9 @@ import Testing
 
 /// `albumstore check`: "PATH: ok" and exit 0, or a line per problem and exit 1.
 struct CheckCommandTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     @Test func aSoundLibraryIsOK() throws {
         try store.add("Low")

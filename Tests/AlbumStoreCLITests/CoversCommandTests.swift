@@ -6,7 +6,9 @@ import Glibc
 
 /// `albumstore covers ...` on the real binary.
 struct CoversCommandTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     /// A GIF whose bytes are all ASCII, so it can go through stdin and stdout as text.
     static let gif = "GIF89a\u{4}\0\u{4}\0\0\0\0;"

@@ -3,9 +3,12 @@ import Testing
 
 /// `scripts/demo`, as a new user runs it: it must never touch the library they chose.
 struct DemoTests {
-    let cli = try! CLI()
+    let cli: CLI
 
-    @Test func theDemoLeavesTheLibraryNamedByAlbumstoreDBByteForByte() throws {
+    init() throws { cli = try CLI() }
+
+    @Test(.tags(.slow), .disabledInQuickSuite)
+    func theDemoLeavesTheLibraryNamedByAlbumstoreDBByteForByte() throws {
         let mine = cli.path("my-library.sqlite")
         try cli.run("init", "--db", mine)
         try cli.run("add", "--db", mine, "--title", "Mine", "--artist", "Me")
@@ -50,7 +53,9 @@ struct DemoTests {
 
 /// Shell completion comes from the same help as `--help`, for the shells docs/cli.md names.
 struct CompletionTests {
-    let cli = try! CLI()
+    let cli: CLI
+
+    init() throws { cli = try CLI() }
 
     @Test(arguments: ["bash", "zsh", "fish"])
     func completionScriptsNameEverySubcommand(shell: String) throws {

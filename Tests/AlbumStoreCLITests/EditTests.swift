@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 struct EditTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     @Test func editChangesOnlyTheGivenFieldsAndPrintsTheAlbum() throws {
         let album = try store.add("Low", by: "David Bowie", "--genre", "Rock", "--year", "1977", "--external-id", "d:1")

@@ -5,7 +5,9 @@ import Testing
 /// Each failure is one plain sentence naming the file; SQLite's code, message and statement
 /// appear only with --verbose.
 struct ErrorMessageTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     @Test func aWriterBlockedByAnotherProcessSaysSoAndGivesUpAfterTheBusyTimeout() throws {
         try store.add("Low")

@@ -4,7 +4,9 @@ import Testing
 
 /// `albumstore export` on the built binary, and export then import into an empty library.
 struct ExportCommandTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     @Test func exportsEveryAlbumInListOrderAsCSVByDefault() throws {
         try store.add("Low", by: "David Bowie")

@@ -5,7 +5,9 @@ import Testing
 /// Reading creates nothing and works where writing cannot; what is not a library file is
 /// refused in plain words before SQLite touches it.
 struct FileAccessTests {
-    let cli = try! CLI()
+    let cli: CLI
+
+    init() throws { cli = try CLI() }
 
     /// The names in the folder, sorted ("" for the test's own folder).
     private func entries(_ folder: String = "") throws -> [String] {

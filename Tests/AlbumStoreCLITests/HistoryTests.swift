@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 struct HistoryTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     @Test func historyOfANewLibraryIsEmpty() throws {
         try store.run("init")

@@ -4,7 +4,9 @@ import Testing
 
 /// `albumstore import` on the built binary: files and stdin, summaries, refusals, exit codes.
 struct ImportCommandTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     private func write(_ text: String, to name: String) throws -> String {
         let path = store.cli.path(name)

@@ -3,7 +3,9 @@ import Foundation
 import Testing
 
 struct InitInfoTests {
-    let cli = try! CLI()
+    let cli: CLI
+
+    init() throws { cli = try CLI() }
 
     @Test func initCreatesTheLibraryAndPrintsPathAndSchemaVersion() throws {
         let db = cli.path("music/library.sqlite")
@@ -128,7 +130,9 @@ struct InitInfoTests {
 
 /// Global options go before or after the command's name, as with git.
 struct GlobalOptionTests {
-    let cli = try! CLI()
+    let cli: CLI
+
+    init() throws { cli = try CLI() }
 
     @Test func dbAndVerboseBeforeTheCommandNameWork() throws {
         let db = cli.path("library.sqlite")

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 struct ListTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     @Test func listOfAnEmptyLibraryPrintsOnlyTheTableHeader() throws {
         try store.run("init")

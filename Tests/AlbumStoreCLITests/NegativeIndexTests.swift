@@ -4,7 +4,9 @@ import Testing
 /// A negative index counts from the end, as in Python: -1 is the last album. Given either way,
 /// `--at -1` or `--at=-1`, it is a value, not an option named `-1`.
 struct NegativeIndexTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     @Test func mvToMinusOneMakesTheAlbumTheLast() throws {
         let albums = try store.add(titles: ["A", "B", "C"])

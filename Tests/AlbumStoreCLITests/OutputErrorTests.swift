@@ -4,7 +4,7 @@ import Testing
 /// Output that cannot be written is a failure, exit 1 with one line on stderr; a reader that went
 /// away is not one: exit 0, quietly. For every command that prints, in every format.
 struct OutputErrorTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
 
     static let formats = ["table", "json", "ndjson", "csv", "tsv"]
     /// Every command that writes to stdout, in each of its formats.
@@ -18,10 +18,11 @@ struct OutputErrorTests {
         + [["--help"], ["query", "--help"], ["state", "--help"], ["--version"], ["help", "covers"]]
 
     init() throws {
+        store = try AlbumStoreFixture()
         try store.add(titles: ["Low", "Heroes", "Lodger"])
     }
 
-    @Test(.enabled(if: FileManager.default.isWritableFile(atPath: "/dev/full")), arguments: printing)
+    @Test(.tags(.slow), .disabledInQuickSuite, .enabled(if: FileManager.default.isWritableFile(atPath: "/dev/full")), arguments: printing)
     func aFullDiskIsExitOneWithOneLine(arguments: [String]) throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
 
@@ -31,7 +32,7 @@ struct OutputErrorTests {
         #expect(result.stderr == "albumstore: cannot write the output: No space left on device (errno 28)\n")
     }
 
-    @Test(arguments: printing)
+    @Test(.tags(.slow), .disabledInQuickSuite, arguments: printing)
     func aReaderThatIsGoneIsExitZeroAndQuiet(arguments: [String]) throws {
         // Nobody reads the pipe: its read end is closed before the command starts, so even a
         // short output finds no reader.

@@ -3,7 +3,9 @@ import Foundation
 import Testing
 
 struct OutputFormatTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     static let dataHeader = ["index", "id", "title", "artist", "genre", "year", "cover_url", "external_id", "created_at", "updated_at"]
 

@@ -5,7 +5,9 @@ import Testing
 /// such a descriptor would drop the process's locks on the library (see `OpenLibraries`), and
 /// a file renamed over it would replace the library.
 struct OwnFileRefusalTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     @Test(arguments: [
         (["import", "{db}"], "open library's database file"),

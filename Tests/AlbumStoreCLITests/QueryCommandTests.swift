@@ -3,9 +3,10 @@ import Testing
 
 /// `albumstore query`, `fields`, `stats` and `export QUERY` on the built binary.
 struct QueryCommandTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
 
     init() throws {
+        store = try AlbumStoreFixture()
         try store.add("Low", by: "David Bowie", "--genre", "Rock", "--year", "1977")
         try store.add("Homogenic", by: "Björk", "--genre", "Electronic", "--year", "1997")
         try store.add("Disintegration", by: "The Cure", "--genre", "Rock", "--year", "1989")
@@ -114,7 +115,7 @@ struct QueryCommandTests {
     @Test func exportWritesOnlyTheMatchingAlbums() throws {
         let result = try store.run("export", "genre:rock", "--sort", "year:desc", "--format", "ndjson")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.split(separator: "\n").map { try! decodeJSON(PrintedAlbum.self, from: String($0)).title }
+        #expect(try result.stdout.split(separator: "\n").map { try decodeJSON(PrintedAlbum.self, from: String($0)).title }
             == ["Disintegration", "Low", "AC:DC Live"])
         let bad = try store.run("export", "genre:rock", "colour:red", "--output", store.cli.path("x.csv"))
         #expect(bad.status == 2)

@@ -4,7 +4,9 @@ import Testing
 /// The README's example block runs as is, in order, on an empty library: the README cannot drift
 /// from the tool.
 struct ReadmeExampleTests {
-    let cli = try! CLI()
+    let cli: CLI
+
+    init() throws { cli = try CLI() }
 
     /// The commands of the block the README marks as run by this test, continuation lines joined.
     static func exampleCommands() throws -> [String] {

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 struct RemoveTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     @Test func rmByIDDeletesThatAlbumAndKeepsTheOthersInOrder() throws {
         let albums = try store.add(titles: ["A", "B", "C"])

@@ -3,7 +3,9 @@ import Foundation
 import Testing
 
 struct ShowTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     @Test func showPrintsEveryFieldOnALabelledLine() throws {
         try store.add("First")

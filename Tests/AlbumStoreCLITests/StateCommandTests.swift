@@ -4,7 +4,9 @@ import Testing
 
 /// `albumstore state ...` on the real binary.
 struct StateCommandTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     /// Every row of the session tables and the change log's end: what must not move on a refusal.
     private func sessionRows() throws -> String {

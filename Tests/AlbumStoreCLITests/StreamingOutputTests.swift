@@ -6,7 +6,9 @@ import Testing
 /// it quietly, and memory does not grow with the list.
 @Suite(.serialized)
 struct StreamingOutputTests {
-    let cli = try! CLI()
+    let cli: CLI
+
+    init() throws { cli = try CLI() }
 
     static let firstLines: [(format: String, starts: String)] = [
         ("csv", "index,id,title,artist,genre,year,cover_url,external_id,created_at,updated_at"),
@@ -17,7 +19,7 @@ struct StreamingOutputTests {
         ("table", "#       Artist  "),
     ]
 
-    @Test(arguments: firstLines)
+    @Test(.tags(.slow), .disabledInQuickSuite, arguments: firstLines)
     func listPipedIntoHeadPrintsTheFirstLineAndEndsQuietly(format: String, starts: String) throws {
         let db = try LargeLibrary.path()
         // A real pipeline: `head -1` exits after one line, and albumstore's next write finds no reader.
@@ -35,7 +37,8 @@ struct StreamingOutputTests {
         #expect(pipeline.stderrText == "")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: CLI.time), "needs GNU time (apt-get install time)"))
+    @Test(.tags(.slow), .disabledInQuickSuite,
+          .enabled(if: FileManager.default.isExecutableFile(atPath: CLI.time), "needs GNU time (apt-get install time)"))
     func listOfALongLibraryAsJSONKeepsItsMemoryBounded() throws {
         let db = try LargeLibrary.path()
 
@@ -48,7 +51,8 @@ struct StreamingOutputTests {
         #expect(run.maxRSSKiB < 60 * 1024, "peak RSS \(run.maxRSSKiB) KiB")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: CLI.time), "needs GNU time (apt-get install time)"))
+    @Test(.tags(.slow), .disabledInQuickSuite,
+          .enabled(if: FileManager.default.isExecutableFile(atPath: CLI.time), "needs GNU time (apt-get install time)"))
     func theTableOfALongLibraryKeepsItsColumnsAndItsMemoryBounded() throws {
         let db = try LargeLibrary.path()
 

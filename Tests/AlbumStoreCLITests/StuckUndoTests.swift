@@ -4,7 +4,9 @@ import Testing
 /// After an outside edit, undo of the command that changed that row fails every time: the
 /// message names `albumstore history drop`, which gets past it.
 struct StuckUndoTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     /// Runs SQL on the library in the `sqlite3` shell: a change made outside albumstore.
     private func editOutside(_ sql: String) throws {

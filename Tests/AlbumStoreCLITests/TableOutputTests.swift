@@ -39,7 +39,9 @@ func expectAligned(_ output: String, cells count: Int, sourceLocation: SourceLoc
 
 /// Tables line up by terminal display width, and one long cell does not pad every row.
 struct TableOutputTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     static let family = "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"   // 👩‍👩‍👧‍👦
     static let thumbsUp = "\u{1F44D}\u{1F3FD}"                                          // 👍🏽

@@ -17,7 +17,9 @@ func expectNothingRaw(_ text: String, sourceLocation: SourceLocation = #_sourceL
 /// Data that would forge table rows, recolour the terminal or rename its window is shown escaped,
 /// in tables and in messages on stderr; the data formats keep it exact.
 struct TerminalSafetyTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     /// A title with a line break that forges a row, a CR that overwrites it, a tab, BEL, DEL, a
     /// C1 CSI, an SGR colour, an OSC window title and a right-to-left override.

@@ -6,7 +6,9 @@ import Testing
 /// terminal, shows them whole. Run on real pseudo-terminals.
 @Suite(.enabled(if: PseudoTerminal.isAvailable, "needs python3 for a pseudo-terminal"))
 struct TerminalWidthTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     static let longTitle = Array(repeating: "坂本龍一", count: 12).joined(separator: " ")        // 107 columns
     static let longArtist = "Bjo\u{308}rk Guðmundsdóttir & the Sugarcubes & \u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466} Friends"

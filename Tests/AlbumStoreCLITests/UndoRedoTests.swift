@@ -4,7 +4,9 @@ import Testing
 /// Every `albumstore` run is a process of its own, so each undo and redo here works on a command
 /// an earlier process made.
 struct UndoRedoTests {
-    let store = try! AlbumStoreFixture()
+    let store: AlbumStoreFixture
+
+    init() throws { store = try AlbumStoreFixture() }
 
     @Test func undoOfAnAddRemovesTheAlbum() throws {
         try store.add("A")

@@ -6,7 +6,9 @@ import Testing
 /// `albums.forEach` and `albums.write(to:)` hand out what `page()` returns, one album at a time,
 /// from one snapshot.
 struct AlbumStreamTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
 
     /// A library of 3,000 albums (about three order-index blocks) whose list order is not the
     /// order of their ids: some inserted in the middle, some moved.

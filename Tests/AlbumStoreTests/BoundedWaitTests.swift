@@ -5,7 +5,9 @@ import Testing
 /// Every wait of the library ends: for the writer another thread holds, for a reader when all
 /// are busy, and for an `async` read whose task is cancelled.
 struct BoundedWaitTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
 
     func library(busyTimeout: Duration = .milliseconds(300)) throws -> Library {
         let library = try Library.open(at: directory.file("library.sqlite"), busyTimeout: busyTimeout)
@@ -115,10 +117,18 @@ struct BoundedWaitTests {
         // Each title takes the pattern tens of milliseconds; the whole query, longer than its time limit.
         _ = try library.albums.append(contentsOf: Array(repeating: AlbumDraft.sample(String(repeating: "a", count: 1000)), count: 300))
         let query = try AlbumQuery(parsing: "title::.{0,100}c")
+        // Run as the async `albums(matching:)` runs it, off the cooperative threads, with a sign
+        // that it has begun there: a statement running when the task is cancelled, or started
+        // after, must stop.
+        let (begun, sign) = AsyncStream<Void>.makeStream()
         let task = Task {
-            try await RegexBudget.$limit.withValue(.seconds(10)) { try await library.albums.albums(matching: query) }
+            try await library.offCooperativeThreads {
+                sign.yield()
+                return try library.albums.albums(matching: query)
+            }
         }
-        try await Task.sleep(for: .milliseconds(200))
+        let started = try await withAsyncDeadline { await begun.first { _ in true } != nil }
+        try #require(started == true)
         let cancelled = ContinuousClock.now
         task.cancel()
         let result = await task.result

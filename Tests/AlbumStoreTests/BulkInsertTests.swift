@@ -6,7 +6,7 @@ import Testing
 /// A bulk insert sets the table's known insert triggers aside, catches their followers up in
 /// bulk, and leaves the schema as it found it; triggers it does not know keep firing.
 struct BulkInsertTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     let path: String
     let connection: Connection
 
@@ -25,6 +25,7 @@ struct BulkInsertTests {
     }
 
     init() throws {
+        directory = try TemporaryDirectory()
         path = directory.file("library.sqlite").path
         _ = try Library.open(at: directory.file("library.sqlite"))
         connection = try Connection(path: path)

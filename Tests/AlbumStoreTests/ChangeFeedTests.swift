@@ -5,10 +5,13 @@ import Testing
 
 /// Cross-process change notification: the change log and `ChangeFeed`.
 struct ChangeFeedTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     let library: Library
 
-    init() throws { library = try Library.open(at: directory.file("library.sqlite")) }
+    init() throws {
+        directory = try TemporaryDirectory()
+        library = try Library.open(at: directory.file("library.sqlite"))
+    }
 
     @Test func theFeedSeesCommitsOfAnotherConnectionAsTheyHappen() async throws {
         var feed = library.changeFeed().makeAsyncIterator()

@@ -6,7 +6,9 @@ import Testing
 /// Migration 0011 rebuilds the change log with its CHECK on `operation` written as comparisons
 /// (an IN list of three constants made SQLite build a temporary b-tree for every entry written).
 struct ChangeLogCheckMigrationTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
 
     @Test func aLibraryOfTheSchemaBeforeKeepsItsLogItsRuleAndItsObservers() throws {
         let url = directory.file("library.sqlite")

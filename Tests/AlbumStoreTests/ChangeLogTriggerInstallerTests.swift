@@ -6,8 +6,10 @@ import Testing
 /// Opening a library installs the change-log triggers the table descriptions call for, and
 /// only when the file's differ.
 struct ChangeLogTriggerInstallerTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     var url: URL { directory.file("library.sqlite") }
+
+    init() throws { directory = try TemporaryDirectory() }
 
     /// A table of the tests' own: observed, no undo.
     static let notes = TableDescription(name: "notes", undo: .none, isObserved: true, order: nil)

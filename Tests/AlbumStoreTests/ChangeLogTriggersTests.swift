@@ -5,8 +5,10 @@ import Testing
 
 /// The change-log triggers as `ChangeLogTriggers` generates them from a table description.
 struct ChangeLogTriggersTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     var url: URL { directory.file("library.sqlite") }
+
+    init() throws { directory = try TemporaryDirectory() }
 
     static let insertAlbum = "INSERT INTO albums (position, title, artist, created_at, updated_at) VALUES (1, 'Low', 'David Bowie', 0, 0)"
 

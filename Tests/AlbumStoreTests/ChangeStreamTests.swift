@@ -5,10 +5,13 @@ import Testing
 
 /// In-process change notification: `library.changes`.
 struct ChangeStreamTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     let library: Library
 
-    init() throws { library = try Library.open(at: directory.file("library.sqlite")) }
+    init() throws {
+        directory = try TemporaryDirectory()
+        library = try Library.open(at: directory.file("library.sqlite"))
+    }
 
     @Test func aCommitGivesOneChangeSetWithItsAlbumIDs() async throws {
         var changes = library.changes.makeAsyncIterator()

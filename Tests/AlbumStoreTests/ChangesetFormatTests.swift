@@ -6,7 +6,9 @@ import Testing
 /// Malformed changesets are told from real ones in bounded time, before SQLite (which loops
 /// forever on some of them) reads them.
 struct ChangesetFormatTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
 
     @Test func changesetsRecordedByTheLibraryAreWellFormed() throws {
         let library = try Library.open(at: directory.file("library.sqlite"))

@@ -7,8 +7,9 @@ import Glibc
 
 /// `fetchMissing` against `LocalHTTPServer` on 127.0.0.1: nothing leaves the machine.
 struct CoverFetchTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     static let image = TestImages.png(width: 640, height: 640, padding: 2000)
+
     /// Short waits, so that the timeout and retry cases take seconds, not minutes.
     static let options = CoverFetchOptions(concurrency: 4, timeout: .milliseconds(1500), attempts: 3, backoff: .milliseconds(20),
                                            sizeLimit: 100_000)
@@ -19,15 +20,19 @@ struct CoverFetchTests {
         return options
     }()
 
+    init() throws { directory = try TemporaryDirectory() }
+
     static func routes(_ path: String, _ count: Int) -> LocalHTTPServer.Response {
         let png = [("Content-Type", "image/png")]
         switch path {
         case "/ok.png": return .init(headers: png, body: image)
         case "/missing.png": return .init(status: 404, body: Data("not found".utf8))
         case "/flaky.png": return count == 0 ? .init(status: 500) : .init(headers: png, body: image)
+        // Slower than the fetch's timeout: the delay is what is tested.
         case "/slow.png": return .init(headers: png, body: image, delay: 5)
         case "/huge.png": return .init(headers: png, body: TestImages.png(width: 1, height: 1, padding: 3_000_000), streamedInChunksOf: 16 * 1024)
         case "/page.html": return .init(headers: [("Content-Type", "text/html")], body: Data("<html></html>".utf8))
+        // Long enough for downloads to overlap, which the concurrency limit is about.
         case "/pause.png": return .init(headers: png, body: image, delay: 0.3)
         case "/moved": return .init(status: 302, headers: [("Location", "/ok.png")])
         case "/to-file": return .init(status: 302, headers: [("Location", "file:///etc/hostname")])
@@ -45,7 +50,9 @@ struct CoverFetchTests {
         return (library, ids)
     }
 
-    @Test func eachCaseEndsAsItShouldAndNoFailureStopsTheBatch() async throws {
+    /// Slow: a timed-out download waits out the fetch's timeout, each of its attempts.
+    @Test(.tags(.slow), .disabledInQuickSuite)
+    func eachCaseEndsAsItShouldAndNoFailureStopsTheBatch() async throws {
         let server = try LocalHTTPServer(Self.routes)
         defer { server.stop() }
         let file = directory.file("notes.txt")

@@ -7,8 +7,10 @@ import Glibc
 #endif
 
 struct CoverRepositoryTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     var url: URL { directory.file("library.sqlite") }
+
+    init() throws { directory = try TemporaryDirectory() }
 
     private func library(albums: Int = 2) throws -> (Library, [Album]) {
         let library = try Library.open(at: url)

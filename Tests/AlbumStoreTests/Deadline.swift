@@ -2,11 +2,16 @@ import Foundation
 import Synchronization
 import Testing
 
+/// How long a wait for an event lasts before the test fails: generous, because on a machine
+/// busy with the whole suite a thread or task may get no core for seconds; only a hang takes this
+/// long, and a passing test never waits it out.
+let eventTimeout: Double = 10
+
 /// Runs `work` on a thread of its own and waits at most `seconds` for it: a call that would
 /// hang (a deadlock) fails the test instead of stalling the suite. The thread of a hung call is
 /// left behind; the test has failed by then.
 func withDeadline<T: Sendable>(
-    seconds: Double = 1, sourceLocation: SourceLocation = #_sourceLocation, _ work: @escaping @Sendable () throws -> T
+    seconds: Double = eventTimeout, sourceLocation: SourceLocation = #_sourceLocation, _ work: @escaping @Sendable () throws -> T
 ) throws -> T? {
     let done = DispatchSemaphore(value: 0)
     let result = Box<Result<T, Error>>()
@@ -38,7 +43,7 @@ final class Box<Value>: @unchecked Sendable {
 /// one of Swift's few cooperative threads could starve the very task it waits for. The task of
 /// a hung call is left behind.
 func withAsyncDeadline<T: Sendable>(
-    seconds: Double = 1, sourceLocation: SourceLocation = #_sourceLocation, _ work: @escaping @Sendable () async throws -> T
+    seconds: Double = eventTimeout, sourceLocation: SourceLocation = #_sourceLocation, _ work: @escaping @Sendable () async throws -> T
 ) async throws -> T? {
     let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, Error>?, Never>) in
         let once = ResumeOnce(continuation)
@@ -77,7 +82,7 @@ extension Result where Failure == Error {
 /// fails the test instead of stalling the suite. A late task is cancelled, and left behind if it
 /// ignores that; the test has failed by then.
 func value<T: Sendable>(
-    of task: Task<T, Never>, within seconds: Double = 2, sourceLocation: SourceLocation = #_sourceLocation
+    of task: Task<T, Never>, within seconds: Double = eventTimeout, sourceLocation: SourceLocation = #_sourceLocation
 ) async -> T? {
     let first = FirstOutcome<T>()
     let timer = Task {

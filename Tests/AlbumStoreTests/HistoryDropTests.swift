@@ -5,10 +5,13 @@ import Testing
 
 /// Forgetting history: the way past a command whose undo conflicts with an outside change.
 struct HistoryDropTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     let library: Library
 
-    init() throws { library = try Library.open(at: directory.file("library.sqlite")) }
+    init() throws {
+        directory = try TemporaryDirectory()
+        library = try Library.open(at: directory.file("library.sqlite"))
+    }
 
     /// Adds two albums and edits the first; then changes that edit's column in the `sqlite3`
     /// shell, so that the edit's undo conflicts (an undo checks the columns it would restore).

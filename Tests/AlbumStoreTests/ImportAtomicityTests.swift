@@ -5,8 +5,11 @@ import Testing
 
 /// Invalid rows, dry runs and unreadable files: what changes, and what is reported.
 struct ImportAtomicityTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     var url: URL { directory.file("library.sqlite") }
+
+    init() throws { directory = try TemporaryDirectory() }
+
     let csv = """
         title,artist,year,cover_url
         Low,David Bowie,1977,

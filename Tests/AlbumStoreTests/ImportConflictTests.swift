@@ -5,8 +5,10 @@ import Testing
 
 /// Duplicates: the same album in the library or earlier in the file, under each policy.
 struct ImportConflictTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     var url: URL { directory.file("library.sqlite") }
+
+    init() throws { directory = try TemporaryDirectory() }
 
     private func library() throws -> Library {
         let library = try Library.open(at: url)

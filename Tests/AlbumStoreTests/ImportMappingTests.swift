@@ -4,7 +4,9 @@ import Testing
 
 /// How an import maps source columns to album fields and reads their values.
 struct ImportMappingTests {
-    let library = try! Library.inMemory()
+    let library: Library
+
+    init() throws { library = try Library.inMemory() }
 
     @Test func aliasesNameTheFieldsIgnoringCaseAndSpacing() throws {
         let summary = try library.importText("""

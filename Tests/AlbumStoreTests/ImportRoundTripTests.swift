@@ -5,7 +5,9 @@ import Testing
 
 /// Export then import into an empty library gives the same albums; an import is one change set.
 struct ImportRoundTripTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
 
     private static let tricky: [AlbumDraft] = [
         AlbumDraft(title: #"Hello, "World""#, artist: "Quote \"Me\", Please", genre: "Rock, Pop", year: 1977),

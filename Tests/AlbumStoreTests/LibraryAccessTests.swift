@@ -6,8 +6,10 @@ import Testing
 /// What opening does to the path, by access: only `.create` creates, reading changes nothing,
 /// and what SQLite must not open is refused before it does.
 struct LibraryAccessTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     var url: URL { directory.file("library.sqlite") }
+
+    init() throws { directory = try TemporaryDirectory() }
 
     /// The names in the folder, sorted.
     private func entries(_ folder: URL? = nil) throws -> [String] {

@@ -6,10 +6,11 @@ import Testing
 /// A backup is the library as it was, written whole or not at all, and never over a file
 /// without being asked.
 struct LibraryBackupTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     let library: Library
 
     init() throws {
+        directory = try TemporaryDirectory()
         library = try Library.open(at: directory.file("library.sqlite"))
         for draft in AlbumDraft.classics { try library.albums.append(draft) }
         try library.albums.move(id: 1, to: 4)
@@ -78,6 +79,7 @@ struct LibraryBackupTests {
         let path = library.path
         let stop = Box(false)
         let written = Box(0)
+        let threeWritten = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             defer { finished.signal() }
@@ -85,13 +87,14 @@ struct LibraryBackupTests {
             while stop.value != true {
                 guard (try? other.albums.append(.sample("Written meanwhile"))) != nil else { return }
                 written.value = (written.value ?? 0) + 1
+                if written.value == 3 { threeWritten.signal() }
             }
         }
         defer {
             stop.value = true
             finished.wait()
         }
-        while (written.value ?? 0) < 3 { Thread.sleep(forTimeInterval: 0.005) }
+        try #require(threeWritten.wait(timeout: .now() + 10) == .success, "the writer did not write")
         let before = try library.albums.count()
 
         try library.backup(to: directory.file("copy.sqlite"))

@@ -6,10 +6,11 @@ import Testing
 /// `check` finds what is wrong with a file, one problem per fault, and nothing in a sound one;
 /// the static form also reads files `open` refuses.
 struct LibraryCheckTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     var url: URL { directory.file("library.sqlite") }
 
     init() throws {
+        directory = try TemporaryDirectory()
         let library = try Library.open(at: directory.file("library.sqlite"))
         for draft in AlbumDraft.classics { try library.albums.append(draft) }
         try library.albums.delete(at: 0)

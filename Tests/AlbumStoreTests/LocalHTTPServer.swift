@@ -16,7 +16,8 @@ final class LocalHTTPServer: Sendable {
         var body = Data()
         /// Written in pieces of this size, with no Content-Length (the body ends at close).
         var streamedInChunksOf: Int?
-        /// Wait before answering at all.
+        /// Wait before answering at all: for a test of what a slow server does (a timeout, downloads
+        /// that overlap), where the wait is the behaviour under test.
         var delay: Double = 0
     }
 

@@ -5,8 +5,10 @@ import Testing
 
 /// Migration 0005 adds `match_key`: older files are filled in, and their history still undoes.
 struct MatchKeyMigrationTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     var url: URL { directory.file("library.sqlite") }
+
+    init() throws { directory = try TemporaryDirectory() }
 
     /// A library at schema 4 holding one album and the history entry of an edit to it, recorded
     /// as the binary of schema 4 recorded it (a changeset of the 10 columns albums had then).

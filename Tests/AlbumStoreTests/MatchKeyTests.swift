@@ -39,7 +39,8 @@ struct MatchKeyTests {
             let text = "A\(Character(Unicode.Scalar(byte)))b \(Character(Unicode.Scalar(byte)))"
             #expect(FoldedText.fold(text) == FoldedText.foldUnicode(text), "byte \(byte)")
         }
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom()
+        let seed = generator.seed
         let alphabet = Array("aZ9 \t\n\r\u{0B}\u{0C}\u{1F}-,.'\"Éé".unicodeScalars)
         for _ in 0..<5000 {
             let length = Int.random(in: 0..<24, using: &generator)
@@ -48,11 +49,11 @@ struct MatchKeyTests {
             let text = String(scalars)
             var copy = text
             let ascii = copy.withUTF8 { FoldedText.foldASCII($0) }
-            if let ascii { #expect(ascii == FoldedText.foldUnicode(text), "\(text.debugDescription)") }
-            #expect(FoldedText.fold(text) == FoldedText.foldUnicode(text))
+            if let ascii { #expect(ascii == FoldedText.foldUnicode(text), "\(text.debugDescription), seed \(seed)") }
+            #expect(FoldedText.fold(text) == FoldedText.foldUnicode(text), "\(text.debugDescription), seed \(seed)")
             // The key's one-pass ASCII hash agrees with hashing the general fold.
-            #expect(MatchKey.of(artist: text, title: "x  Y") == MatchKey.ofAnyText(artist: text, title: "x  Y"))
-            #expect(MatchKey.of(artist: "A", title: text) == MatchKey.ofAnyText(artist: "A", title: text))
+            #expect(MatchKey.of(artist: text, title: "x  Y") == MatchKey.ofAnyText(artist: text, title: "x  Y"), "seed \(seed)")
+            #expect(MatchKey.of(artist: "A", title: text) == MatchKey.ofAnyText(artist: "A", title: text), "seed \(seed)")
         }
     }
 
@@ -70,16 +71,17 @@ struct MatchKeyTests {
             }
         }
         let alphabet = Array("aZ \t\u{85}\u{A0}ÀÉéÖöØøßÆæÐþÿµª×\u{AD}¸\u{0301}Łİ".unicodeScalars)
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom()
+        let seed = generator.seed
         for _ in 0..<5000 {
             var scalars = String.UnicodeScalarView()
             for _ in 0..<Int.random(in: 0..<16, using: &generator) {
                 scalars.append(alphabet[Int.random(in: 0..<alphabet.count, using: &generator)])
             }
             let text = String(scalars)
-            if let folded = latin1(text) { #expect(folded == FoldedText.foldUnicode(text), "\(text.debugDescription)") }
+            if let folded = latin1(text) { #expect(folded == FoldedText.foldUnicode(text), "\(text.debugDescription), seed \(seed)") }
             #expect(MatchKey.of(artist: text, title: text) == MatchKey.hash(
-                Array(FoldedText.foldUnicode(text).utf8) + [0x1F] + Array(FoldedText.foldUnicode(text).utf8)))
+                Array(FoldedText.foldUnicode(text).utf8) + [0x1F] + Array(FoldedText.foldUnicode(text).utf8)), "seed \(seed)")
         }
     }
 

@@ -4,8 +4,10 @@ import Testing
 @testable import AlbumStore
 
 struct MigrationTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     var url: URL { directory.file("library.sqlite") }
+
+    init() throws { directory = try TemporaryDirectory() }
 
     static let first = Migration(version: 1, name: "things", sql: "CREATE TABLE things (id INTEGER PRIMARY KEY, name TEXT);")
     static let second = Migration(version: 2, name: "more", sql: "ALTER TABLE things ADD COLUMN colour TEXT;")

@@ -5,10 +5,13 @@ import Testing
 
 /// Observed queries: `library.observe`.
 struct ObservationTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     let library: Library
 
-    init() throws { library = try Library.open(at: directory.file("library.sqlite")) }
+    init() throws {
+        directory = try TemporaryDirectory()
+        library = try Library.open(at: directory.file("library.sqlite"))
+    }
 
     @Test func anObservedQueryYieldsNowAndAfterEveryRelevantCommit() async throws {
         var titles = library.observe { try $0.titles() }.makeAsyncIterator()
@@ -21,20 +24,34 @@ struct ObservationTests {
     }
 
     @Test func anObservedQueryDoesNotRefireForOtherTables() async throws {
-        let unrelated = library.observe(["covers"]) { try $0.albums.count() }
-        let counts = Task {
-            var seen: [Int] = []
-            for try await count in unrelated { seen.append(count) }
+        let unrelated = library.observe(["covers"]) { library in
+            "\(try await library.albums.count()) albums, \(try library.covers.stats().albumsWithCover) covers"
+        }
+        // Read as they come (a value not read before the next replaces it), up to the cover's.
+        let (firstSeen, sign) = AsyncStream<Void>.makeStream()
+        let values = Task {
+            var seen: [String] = []
+            do {
+                for try await value in unrelated {
+                    seen.append(value)
+                    sign.yield()
+                    if value.hasSuffix("1 covers") { break }
+                }
+            } catch {
+                seen.append("\(error)")
+            }
             return seen
         }
+        _ = try await withAsyncDeadline { await firstSeen.first { _ in true } }
         var albums = library.observe { try $0.albums.count() }.makeAsyncIterator()
         #expect(try await albums.next() == 0)
-        try library.albums.append(.sample("Low"))
+        let low = try library.albums.append(.sample("Low"))
         #expect(try await albums.next() == 1)
 
-        try await Task.sleep(for: .milliseconds(200))
-        counts.cancel()
-        #expect(try await counts.value == [0])
+        // The marker: a change to covers must come, and nothing before it.
+        try library.covers.set(albumID: low.id, data: TestImages.gif(width: 1, height: 1))
+
+        #expect(await value(of: values) == ["0 albums, 0 covers", "1 albums, 1 covers"])
     }
 
     @Test func changesArrivingDuringARecomputationAreCoalesced() async throws {

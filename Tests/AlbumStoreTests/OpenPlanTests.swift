@@ -7,7 +7,9 @@ import Testing
 /// that refuses writes where SQLite can clean up its WAL files, `immutable=1` only where no
 /// one can commit meanwhile, plain read-only otherwise.
 struct OpenPlanTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
 
     typealias Facts = OpenPlan.ReadingFacts
 

@@ -6,12 +6,13 @@ import Testing
 /// In-process subscriptions (`changes`, `observe`) see every committer of the file: another
 /// `Library` on it, another process; and nothing committed before they were made.
 struct OtherWritersObservationTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     let library: Library
     /// A second library on the same file, as a second window of an app would open it.
     let other: Library
 
     init() throws {
+        directory = try TemporaryDirectory()
         library = try Library.open(at: directory.file("library.sqlite"))
         other = try Library.open(at: directory.file("library.sqlite"))
     }

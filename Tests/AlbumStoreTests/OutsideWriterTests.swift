@@ -6,10 +6,11 @@ import Testing
 /// Whatever another program writes into the file, commands give an answer or an error, never a
 /// crash: the sqlite3 shell here is the other program.
 struct OutsideWriterTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     let library: Library
 
     init() throws {
+        directory = try TemporaryDirectory()
         library = try Library.open(at: directory.file("library.sqlite"))
         for draft in AlbumDraft.classics { try library.albums.append(draft) }
     }

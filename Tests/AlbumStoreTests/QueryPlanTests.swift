@@ -6,10 +6,11 @@ import Testing
 /// Each query shape uses an index or the full-text index where one applies: none scans the
 /// albums table (`EXPLAIN QUERY PLAN`), with and without the planner's statistics.
 struct QueryPlanTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     let library: Library
 
     init() throws {
+        directory = try TemporaryDirectory()
         library = try Library.open(at: directory.file("library.sqlite"))
         let genres = ["Rock", "Jazz", "Pop", "Metal"]
         try library.albums.append(contentsOf: (0..<2000).map { number in

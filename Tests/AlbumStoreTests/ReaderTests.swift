@@ -5,10 +5,11 @@ import Testing
 /// Reads run on reader connections: a long write does not hold them up, and they see only
 /// committed data.
 struct ReaderTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     let library: Library
 
     init() throws {
+        directory = try TemporaryDirectory()
         library = try Library.open(at: directory.file("library.sqlite"))
         try library.albums.append(contentsOf: (0..<3000).map { AlbumDraft.sample("album \($0)") })
     }

@@ -4,7 +4,9 @@ import Testing
 
 /// Calling the library from inside a closure it runs returns or throws at once: never a hang.
 struct ReentrancyTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
+
+    init() throws { directory = try TemporaryDirectory() }
 
     static func libraries(_ directory: TemporaryDirectory) throws -> [Library] {
         let file = try Library.open(at: directory.file("library.sqlite"))

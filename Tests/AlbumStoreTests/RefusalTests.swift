@@ -6,11 +6,12 @@ import Testing
 /// A refused command is checked before the write lock: it begins no transaction, leaves the
 /// file byte for byte as it was, order statistics included.
 struct RefusalTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     let library: Library
     let album: Album
 
     init() throws {
+        directory = try TemporaryDirectory()
         library = try Library.open(at: directory.file("library.sqlite"))
         for draft in AlbumDraft.classics { try library.albums.append(draft) }
         album = try library.albums.append(AlbumDraft(title: "Low", artist: "David Bowie", externalID: "discogs:1"))

@@ -6,8 +6,10 @@ import Testing
 /// The full-text index (`album_search`, migration 0007) stays equal to the albums table whatever
 /// writes it: the library's commands, imports, undo and redo, and the sqlite3 shell.
 struct SearchIndexTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     var url: URL { directory.file("library.sqlite") }
+
+    init() throws { directory = try TemporaryDirectory() }
 
     /// Every (term, album, column, offset) the index holds, and those a rebuild from the table
     /// gives (built in a transaction rolled back, so the file is left as it was).

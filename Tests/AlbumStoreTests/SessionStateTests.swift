@@ -5,8 +5,10 @@ import Testing
 
 /// Session state: the current album, the tab order and keys (`library.session`).
 struct SessionStateTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     var url: URL { directory.file("library.sqlite") }
+
+    init() throws { directory = try TemporaryDirectory() }
 
     private func library(albums: Int, at url: URL? = nil) throws -> Library {
         let library = try Library.open(at: url ?? self.url)

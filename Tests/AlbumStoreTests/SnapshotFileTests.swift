@@ -6,10 +6,11 @@ import Testing
 /// The snapshot file format: round trips, the version migration, and bad files refused with
 /// the state unchanged.
 struct SnapshotFileTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     let library: Library
 
     init() throws {
+        directory = try TemporaryDirectory()
         library = try Library.open(at: directory.file("library.sqlite"))
         try library.albums.append(contentsOf: (0..<3).map { .sample("Album \($0)") })
         try library.session.setCurrentAlbum(at: 2)
@@ -45,7 +46,7 @@ struct SnapshotFileTests {
         #expect(try sessionRows() == rows, sourceLocation: sourceLocation)
     }
 
-    private var exported: String { String(decoding: try! session.exportSnapshot(named: "saved"), as: UTF8.self) }
+    private var exported: String { get throws { String(decoding: try session.exportSnapshot(named: "saved"), as: UTF8.self) } }
 
     @Test func aSnapshotRoundTripsThroughAFile() throws {
         let url = directory.file("saved.json")

@@ -5,10 +5,11 @@ import Testing
 
 /// Snapshots of the session state: take, list, diff, restore (undoable), delete.
 struct SnapshotTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     let library: Library
 
     init() throws {
+        directory = try TemporaryDirectory()
         library = try Library.open(at: directory.file("library.sqlite"))
         try library.albums.append(contentsOf: (0..<4).map { .sample("Album \($0)") })
     }

@@ -4,8 +4,10 @@ import Testing
 @testable import AlbumStore
 
 struct UndoTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     var url: URL { directory.file("library.sqlite") }
+
+    init() throws { directory = try TemporaryDirectory() }
 
     private func classics() throws -> Library {
         let library = try Library.open(at: url)

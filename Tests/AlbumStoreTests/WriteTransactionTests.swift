@@ -5,10 +5,11 @@ import Testing
 /// `Library.write(_:_:)`: several commands as one transaction and one undo step, whose reads see
 /// its own writes; and `close()`.
 struct WriteTransactionTests {
-    let directory = try! TemporaryDirectory()
+    let directory: TemporaryDirectory
     let library: Library
 
     init() throws {
+        directory = try TemporaryDirectory()
         library = try Library.open(at: directory.file("library.sqlite"))
         for draft in AlbumDraft.classics { try library.albums.append(draft) }
     }
