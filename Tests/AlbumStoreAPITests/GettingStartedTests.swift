@@ -64,6 +64,11 @@ struct GettingStartedTests {
         let current = try #require(try session.currentAlbum())
         #expect(current.index == 1 && !current.isSavedAlbum)
         #expect(try session.tabOrder() == ["search", "albums", "stats"])
+
+        struct Player: Codable, Equatable { var volume: Double }
+        try session.setValue(Player(volume: 0.8), forKey: "player")
+        #expect(try session.value(Player.self, forKey: "player") == Player(volume: 0.8))
+        #expect(try session.takeSnapshot(named: "evening").state.keyNames == ["player"])
     }
 
     static func undoRedoAndClose(_ library: Library) throws {

@@ -16,7 +16,7 @@ struct PublicSurfaceTests {
         "CoverGarbageReport", "CoverInfo", "CoverRepository", "CoverSource", "CoverStats",
         "CurrentAlbum", "HistoryEntry", "HistoryError", "ImageFormat", "ImportError", "ImportOptions",
         "ImportOptions.ConflictPolicy", "ImportOptions.InvalidRowPolicy", "ImportProgress",
-        "ImportRejection", "ImportSource", "ImportSummary", "JSONValue", "JSONValue.SyntaxError",
+        "ImportRejection", "ImportSource", "ImportSummary",
         "Library", "Library.Access", "LibraryInfo", "LibraryProblem", "LibraryProblem.Area",
         "QueryError", "ResolvedCurrentAlbum", "RowIDs", "SchemaError", "Session", "SessionDifference",
         "SessionError", "SessionItem", "SessionRestore", "SessionState", "Snapshot", "StorageError",
@@ -28,6 +28,7 @@ struct PublicSurfaceTests {
         "OpenFile", "FileDescriptorSink", "ByteSink", "ByteSinkError", "MemorySink", "AlbumWriter",
         "DelimitedWriter", "DelimitedFormat", "CSVWriter", "TSVWriter", "CSVFormat", "TSVFormat",
         "JSONWriter", "NDJSONWriter", "CoverSpool", "ImageHeader", "SnapshotFile", "ISO8601Timestamp",
+        "JSONValue",
     ]
 
     @Test func thePublicTypesAreWhatAnAppNeeds() throws {

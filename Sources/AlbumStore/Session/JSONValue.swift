@@ -4,7 +4,7 @@ import FoundationEssentials
 ///
 /// Numbers keep their kind: a whole number that fits 64 bits is an `integer` (exact), any other
 /// number a `double`. Objects compare by their members, whatever their order.
-public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
+package enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -16,11 +16,11 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Parses JSON text (any value, not only an object or array). A number with a fraction or
     /// an exponent, or beyond 64 bits, is a `double`; other numbers are `integer`s.
     /// - Throws: `JSONValue.SyntaxError` saying what is wrong and where (line and column).
-    public init(parsing data: Data) throws {
+    package init(parsing data: Data) throws {
         self = try JSONValueReader.value(in: data)
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -39,7 +39,7 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -54,14 +54,14 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The value as compact JSON text, object keys sorted: the same value always reads the same
     /// (a whole `double` is written as an integer, as it reads back).
-    public var description: String {
+    package var description: String {
         var text = ""
         write(to: &text)
         return text
     }
 
     /// The value as compact JSON, object keys sorted (`description`'s UTF-8).
-    public var jsonData: Data { Data(description.utf8) }
+    package var jsonData: Data { Data(description.utf8) }
 
     /// Appends the compact JSON of the value. Written by hand rather than through JSONEncoder:
     /// saving state writes it every time, and the encoder's containers cost several times more.
@@ -117,9 +117,9 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Why text is not JSON.
-    public struct SyntaxError: Error, CustomStringConvertible, Sendable, Equatable {
-        public var reason: String
-        public var description: String { "not JSON: \(reason)" }
+    package struct SyntaxError: Error, CustomStringConvertible, Sendable, Equatable {
+        package var reason: String
+        package var description: String { "not JSON: \(reason)" }
     }
 
     /// The JSON kind, for error messages ("expected a string, found a number").
@@ -132,5 +132,17 @@ public enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         case .array: "an array"
         case .object: "an object"
         }
+    }
+}
+
+extension JSONValue {
+    /// The JSON that `JSONEncoder` writes for `value`: how an app's `Codable` values are kept.
+    package init(encoding value: some Encodable) throws {
+        self = try JSONValue(parsing: JSONEncoder().encode(value))
+    }
+
+    /// The value decoded as a `T` by `JSONDecoder`.
+    package func decoded<T: Decodable>(as type: T.Type) throws -> T {
+        try JSONDecoder().decode(type, from: jsonData)
     }
 }

@@ -125,8 +125,15 @@ public struct Session: Sendable {
 
     // MARK: Keys
 
-    /// The value saved under `key`, `nil` when none is.
-    public func value(forKey key: String) throws -> JSONValue? {
+    /// The value saved under `key`, decoded from its JSON; `nil` when none is.
+    /// - Throws: `DecodingError` when the saved JSON is not a `T` (another program may have saved
+    ///   something else under the key); `StorageError`.
+    public func value<T: Decodable>(_ type: T.Type = T.self, forKey key: String) throws -> T? {
+        try value(forKey: key).map { try $0.decoded(as: type) }
+    }
+
+    /// The JSON value saved under `key`, `nil` when none is.
+    package func value(forKey key: String) throws -> JSONValue? {
         try library.read { try SessionStore.value(of: .key(key), in: $0) }
     }
 
@@ -134,7 +141,13 @@ public struct Session: Sendable {
     /// - Throws: `SessionError.invalidKey` for an empty or overlong key, or a value over
     ///   64 KiB of JSON.
     @discardableResult
-    public func setValue(_ value: JSONValue, forKey key: String) throws -> Bool {
+    public func setValue<T: Encodable>(_ value: T, forKey key: String) throws -> Bool {
+        try setValue(try JSONValue(encoding: value), forKey: key)
+    }
+
+    /// `setValue(_:forKey:)` for a value that is JSON already.
+    @discardableResult
+    package func setValue(_ value: JSONValue, forKey key: String) throws -> Bool {
         if let problem = SessionKey.problem(inName: key) ?? SessionKey.problem(inValue: value) {
             throw SessionError.invalidKey(key, reason: problem)
         }

@@ -3,12 +3,18 @@ public struct SessionDifference: Sendable, Hashable {
     /// The item that differs.
     public var item: SessionItem
     /// Its value in the first state, `nil` when it has none there.
-    public var before: JSONValue?
+    package var before: JSONValue?
     /// Its value in the second state, `nil` when it has none there.
-    public var after: JSONValue?
+    package var after: JSONValue?
+
+    /// Its value in the first state as compact JSON text (object keys sorted), `nil` when it has
+    /// none there.
+    public var beforeJSON: String? { before?.description }
+    /// Its value in the second state as compact JSON text, `nil` when it has none there.
+    public var afterJSON: String? { after?.description }
 
     /// A difference of `item` from `before` to `after`.
-    public init(item: SessionItem, before: JSONValue?, after: JSONValue?) {
+    package init(item: SessionItem, before: JSONValue?, after: JSONValue?) {
         self.item = item
         self.before = before
         self.after = after

@@ -10,16 +10,25 @@ public struct SessionState: Sendable, Hashable {
     public var tabOrder: [String]?
     /// The default tab order, `nil` when none is set (an empty order).
     public var defaultTabOrder: [String]?
-    /// The app's own values.
-    public var keys: [String: JSONValue]
+    /// The app's own values, as JSON.
+    package var keys: [String: JSONValue]
 
     /// A state with these values; nothing saved by default.
-    public init(currentAlbum: CurrentAlbum? = nil, tabOrder: [String]? = nil, defaultTabOrder: [String]? = nil,
+    package init(currentAlbum: CurrentAlbum? = nil, tabOrder: [String]? = nil, defaultTabOrder: [String]? = nil,
                 keys: [String: JSONValue] = [:]) {
         self.currentAlbum = currentAlbum
         self.tabOrder = tabOrder
         self.defaultTabOrder = defaultTabOrder
         self.keys = keys
+    }
+
+    /// The names of the app's own keys, sorted.
+    public var keyNames: [String] { keys.keys.sorted() }
+
+    /// The app's value under `key`, decoded from its JSON; `nil` when the state has none.
+    /// - Throws: `DecodingError` when the JSON is not a `T`.
+    public func value<T: Decodable>(_ type: T.Type = T.self, forKey key: String) throws -> T? {
+        try keys[key].map { try $0.decoded(as: type) }
     }
 
     /// The tab order in effect: the saved one, else the default.
@@ -31,7 +40,7 @@ public struct SessionState: Sendable, Hashable {
     }
 
     /// An item's value as JSON, `nil` when it has none.
-    public subscript(item: SessionItem) -> JSONValue? {
+    package subscript(item: SessionItem) -> JSONValue? {
         switch item {
         case .currentAlbum: currentAlbum?.json
         case .tabOrder: tabOrder.map(TabOrder.json)
@@ -41,7 +50,7 @@ public struct SessionState: Sendable, Hashable {
     }
 
     /// The state as JSON (see the type's documentation).
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             "current_album": self[.currentAlbum] ?? .null,
             "tab_order": self[.tabOrder] ?? .null,
