@@ -38,9 +38,29 @@ let package = Package(
         .target(name: "AlbumSQLite", dependencies: ["CSQLite"], swiftSettings: onlyWhatIsImported, linkerSettings: linkSQLite),
         // Cover downloads through libcurl, loaded with dlopen on first use (see CCurl.h).
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // The schema: Migrations/*.sql, embedded in the code so that a copied binary, with no
+        // bundle beside it, still creates and migrates a database. A new migration is listed
+        // here and in Migrations/MigrationFiles.swift (EmbeddedMigrationsTests checks both).
+        .target(
+            name: "AlbumStoreMigrations",
+            path: "Migrations",
+            resources: [
+                .embedInCode("0001_albums.sql"),
+                .embedInCode("0002_history.sql"),
+                .embedInCode("0003_change_log.sql"),
+                .embedInCode("0004_generated_triggers.sql"),
+                .embedInCode("0005_match_key.sql"),
+                .embedInCode("0006_order_statistics.sql"),
+                .embedInCode("0007_album_search.sql"),
+                .embedInCode("0008_session_state.sql"),
+                .embedInCode("0009_covers.sql"),
+                .embedInCode("0010_command_costs.sql"),
+                .embedInCode("0011_change_log_check.sql"),
+            ]
+        ),
         .target(
             name: "AlbumStore",
-            dependencies: ["AlbumSQLite", "CCurl", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["AlbumSQLite", "AlbumStoreMigrations", "CCurl", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: onlyWhatIsImported
         ),
         .executableTarget(
