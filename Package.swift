@@ -29,6 +29,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // SHA-256 for content-addressed covers (identical images are stored once).
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // Cover downloads (`covers fetch`); swift-nio for the types of its responses and errors.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // `swift package generate-documentation`: the DocC catalog in Sources/AlbumStore.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -39,11 +42,37 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         .target(name: "AlbumSQLite", dependencies: ["CSQLite"], swiftSettings: onlyWhatIsImported, linkerSettings: linkSQLite),
-        // Cover downloads through libcurl, loaded with dlopen on first use (see CCurl.h).
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // The schema: Migrations/*.sql, embedded in the code so that a copied binary, with no
+        // bundle beside it, still creates and migrates a database. A new migration is listed
+        // here and in Migrations/MigrationFiles.swift (EmbeddedMigrationsTests checks both).
+        .target(
+            name: "AlbumStoreMigrations",
+            path: "Migrations",
+            resources: [
+                .embedInCode("0001_albums.sql"),
+                .embedInCode("0002_history.sql"),
+                .embedInCode("0003_change_log.sql"),
+                .embedInCode("0004_generated_triggers.sql"),
+                .embedInCode("0005_match_key.sql"),
+                .embedInCode("0006_order_statistics.sql"),
+                .embedInCode("0007_album_search.sql"),
+                .embedInCode("0008_session_state.sql"),
+                .embedInCode("0009_covers.sql"),
+                .embedInCode("0010_command_costs.sql"),
+                .embedInCode("0011_change_log_check.sql"),
+            ]
+        ),
         .target(
             name: "AlbumStore",
-            dependencies: ["AlbumSQLite", "CCurl", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "AlbumSQLite",
+                "AlbumStoreMigrations",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: onlyWhatIsImported
         ),
         .executableTarget(

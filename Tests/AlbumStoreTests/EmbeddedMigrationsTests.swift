@@ -2,9 +2,11 @@ import Foundation
 import Testing
 @testable import AlbumStore
 
-/// The binary carries its schema (Migration.embedded); Migrations/*.sql is the source of truth.
+/// The binary carries its schema (Migration.embedded, embedded by SwiftPM); Migrations/*.sql is
+/// the source of truth.
 struct EmbeddedMigrationsTests {
-    @Test func embeddedCopyEqualsTheMigrationFiles() throws {
+    /// A new migration file that is not embedded fails here, not in a user's library.
+    @Test func everyMigrationFileIsEmbeddedByteForByteInOrder() throws {
         let folder = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Migrations")
@@ -16,6 +18,7 @@ struct EmbeddedMigrationsTests {
         }
 
         #expect(!onDisk.isEmpty)
-        #expect(Migration.embedded == onDisk, "Migrations/ changed: run scripts/embed-migrations")
+        #expect(Migration.embedded == onDisk,
+                "list each Migrations/*.sql in Package.swift (.embedInCode) and in Migrations/MigrationFiles.swift")
     }
 }

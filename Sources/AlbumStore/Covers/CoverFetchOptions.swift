@@ -2,8 +2,8 @@
 public struct CoverFetchOptions: Sendable, Hashable {
     /// How many downloads run at once (at least 1).
     public var concurrency: Int
-    /// How long one attempt may wait to connect, or for data, before it counts as timed out
-    /// (the wait for data in whole seconds, rounded up); a whole transfer gets four times it.
+    /// How long one attempt may wait to connect, or for data, before it counts as timed out;
+    /// a whole transfer gets four times it.
     public var timeout: Duration
     /// How many attempts a URL gets when it times out or answers 5xx (at least 1).
     public var attempts: Int

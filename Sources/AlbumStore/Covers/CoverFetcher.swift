@@ -23,11 +23,12 @@ struct CoverFetcher: Sendable {
     func run(_ jobs: [Job], progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void) async -> CoverFetchSummary {
         var summary = CoverFetchSummary()
         var failures: [Int64: CoverFetchSummary.Failure] = [:]
+        let downloads = CoverDownloader(timeout: options.timeout, limit: options.sizeLimit)
         await withTaskGroup(of: Outcome.self) { group in
             var next = jobs.makeIterator()
             var running = 0
             while running < options.concurrency, let job = next.next() {
-                group.addTask { await fetch(job) }
+                group.addTask { await fetch(job, downloads: downloads) }
                 running += 1
             }
             var done = 0
@@ -38,16 +39,17 @@ struct CoverFetcher: Sendable {
                 case let .stored(info): summary.stored.append(info)
                 case let .failed(failure): failures[failure.albumID] = failure
                 }
-                if let job = next.next() { group.addTask { await fetch(job) } }
+                if let job = next.next() { group.addTask { await fetch(job, downloads: downloads) } }
             }
         }
+        await downloads.shutdown()
         summary.failures = jobs.compactMap { failures[$0.albumID] }
         return summary
     }
 
-    private func fetch(_ job: Job) async -> Outcome {
+    private func fetch(_ job: Job, downloads: CoverDownloader) async -> Outcome {
         do {
-            let (source, spool) = try await download(job.url)
+            let (source, spool) = try await download(job.url, downloads: downloads)
             defer { spool?.remove() }
             return .stored(try await store(source, for: job))
         } catch let error as CoverError {
@@ -74,7 +76,7 @@ struct CoverFetcher: Sendable {
 
     /// Where the bytes at `string` are, after up to `options.attempts` attempts: the file itself
     /// for a file URL, else a spool the download was written to, which the caller removes.
-    private func download(_ string: String) async throws -> (CoverSource, CoverSpool?) {
+    private func download(_ string: String, downloads: CoverDownloader) async throws -> (CoverSource, CoverSpool?) {
         guard let url = URL(string: string), let scheme = url.scheme?.lowercased() else { throw DownloadError.badURL }
         switch scheme {
         case "file":
@@ -86,7 +88,7 @@ struct CoverFetcher: Sendable {
             for attempt in 1... {
                 let spool = try CoverSpool()
                 do {
-                    try await CoverDownload.fetch(url, into: spool, timeout: options.timeout, limit: options.sizeLimit)
+                    try await downloads.fetch(url, into: spool)
                     return (.file(spool.url, name: string), spool)
                 } catch let error as DownloadError where error.isRetryable && attempt < options.attempts {
                     spool.remove()

@@ -92,15 +92,9 @@ struct CoverImageStore {
     /// Calls `body` with each album's cover bytes (`nil` when it has none), in order, all from
     /// the caller's read transaction: one blob handle moved from image to image
     /// (`sqlite3_blob_reopen`, no statement compiled per image) reads each image straight into
-    /// its `Data`, with the file memory-mapped while it runs (`PRAGMA mmap_size`, no `pread` per
-    /// page). Measured with 4 KB pages and 50 KB images: about 0.6x the time of reading files,
-    /// against 1.0x for a statement a cover even when mapped, and 1.9x unmapped (C, this
-    /// machine). The mapping is dropped on return, so the pages read are not kept in the
-    /// process's memory.
+    /// its `Data`. The file is read, never memory-mapped: a mapping raises SIGBUS when another
+    /// process truncates the file under it.
     func data(albumIDs: some Sequence<Int64>, _ body: (Int64, Data?) throws -> Void) throws {
-        let mapped = try connection.scalar("PRAGMA mmap_size", as: Int.self) ?? 0
-        try connection.execute("PRAGMA mmap_size = \(Self.mappedReadLimit)")
-        defer { try? connection.execute("PRAGMA mmap_size = \(mapped)") }
         var reused: Blob?
         for albumID in albumIDs {
             guard let rowID = try imageRowID(albumID: albumID) else { try body(albumID, nil); continue }
@@ -118,11 +112,6 @@ struct CoverImageStore {
         try connection.scalar(
             "SELECT i.id FROM covers c JOIN cover_images i ON i.sha256 = c.sha256 WHERE c.album_id = ?", albumID)
     }
-
-    /// How much of the file `data(albumIDs:)` maps: images past it are read with `pread`, as
-    /// usual. A mapping only reserves address space; the pages read count towards the
-    /// process's memory until it is dropped.
-    static let mappedReadLimit = 1 << 30
 
     /// Calls `body` with the bytes of album `albumID`'s cover in chunks of at most `chunkSize`;
     /// returns its info, or `nil` (and no call) when it has none.

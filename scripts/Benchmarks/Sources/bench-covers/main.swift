@@ -9,7 +9,7 @@
 // - library: a fresh library with COUNT albums; `covers.set(albumID:data:)` per album (one
 //   undoable command each: a transaction, its history entry and change log), then
 //   `covers.data(albumID:)` per album, then all of them again through `covers.data(albumIDs:)`
-//   (one snapshot, one blob handle, the file mapped). The page size is set after the schema is made (VACUUM).
+//   (one snapshot, one blob handle). The page size is set after the schema is made (VACUUM).
 // - files: `Data.write(to:)` of COUNT files into a fresh folder, then `Data(contentsOf:)`.
 // Neither side fsyncs per image: the library runs WAL with synchronous=NORMAL, whose commits do
 // not sync either. Both read from a warm page cache.
