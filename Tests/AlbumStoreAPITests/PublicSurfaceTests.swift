@@ -47,10 +47,17 @@ struct PublicSurfaceTests {
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
 
-        // The C modules SwiftPM made module maps for, and the system library's own.
-        let moduleMaps = try FileManager.default.contentsOfDirectory(at: build, includingPropertiesForKeys: nil)
-            .map { $0.appendingPathComponent("module.modulemap") }
-            .filter { FileManager.default.fileExists(atPath: $0.path) }
+        // The C modules: those SwiftPM made module maps for, those the dependencies ship their
+        // own maps for (`Sources/NAME/include`), and the system library's (`-I CSQLite`).
+        let checkouts = build.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("checkouts")
+        let files = FileManager.default
+        func folders(in url: URL) -> [URL] {
+            (try? files.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? []
+        }
+        let shipped = folders(in: checkouts).flatMap { folders(in: $0.appendingPathComponent("Sources")) }
+            .map { $0.appendingPathComponent("include/module.modulemap") }
+        let moduleMaps = (folders(in: build).map { $0.appendingPathComponent("module.modulemap") } + shipped)
+            .filter { files.fileExists(atPath: $0.path) }
         var arguments = [
             "swift-symbolgraph-extract", "-module-name", "AlbumStore", "-minimum-access-level", "public",
             "-target", try Self.targetTriple(), "-output-dir", output.path,
