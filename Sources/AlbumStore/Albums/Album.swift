@@ -64,12 +64,7 @@ extension Album {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: SnakeCaseKey.self)
         try container.encode(id, forKey: AlbumField.id.jsonKey)
-        try container.encode(title, forKey: AlbumField.title.jsonKey)
-        try container.encode(artist, forKey: AlbumField.artist.jsonKey)
-        try container.encodeOrNull(genre, forKey: AlbumField.genre.jsonKey)
-        try container.encodeOrNull(year, forKey: AlbumField.year.jsonKey)
-        try container.encodeOrNull(coverURL, forKey: AlbumField.coverURL.jsonKey)
-        try container.encodeOrNull(externalID, forKey: AlbumField.externalID.jsonKey)
+        try draft.encodeFields(into: &container)
         try container.encode(createdAt, forKey: AlbumField.createdAt.jsonKey)
         try container.encode(updatedAt, forKey: AlbumField.updatedAt.jsonKey)
     }
@@ -85,12 +80,13 @@ extension Album {
     public init(from decoder: Decoder) throws {
         let object = try SnakeCaseObject(decoder)
         id = try object.decode(ID.self, forKey: AlbumField.id.jsonKey)
-        title = try object.decode(String.self, forKey: AlbumField.title.jsonKey)
-        artist = try object.decode(String.self, forKey: AlbumField.artist.jsonKey)
-        genre = try object.decodeIfPresent(String.self, forKey: AlbumField.genre.jsonKey)
-        year = try object.decodeIfPresent(Int.self, forKey: AlbumField.year.jsonKey)
-        coverURL = try object.decodeIfPresent(String.self, forKey: AlbumField.coverURL.jsonKey)
-        externalID = try object.decodeIfPresent(String.self, forKey: AlbumField.externalID.jsonKey)
+        let fields = try AlbumDraft(fields: object)
+        title = fields.title
+        artist = fields.artist
+        genre = fields.genre
+        year = fields.year
+        coverURL = fields.coverURL
+        externalID = fields.externalID
         createdAt = try object.decodeDate(forKey: AlbumField.createdAt.jsonKey)
         updatedAt = try object.decodeDate(forKey: AlbumField.updatedAt.jsonKey)
     }

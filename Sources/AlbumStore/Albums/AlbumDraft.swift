@@ -49,6 +49,11 @@ public struct AlbumDraft: Sendable, Codable, Hashable {
     /// Writes the editable fields under their snake_case keys, `null` for a missing one.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: SnakeCaseKey.self)
+        try encodeFields(into: &container)
+    }
+
+    /// Writes the editable fields into `container`: the part of an album's JSON that a draft has.
+    func encodeFields(into container: inout KeyedEncodingContainer<SnakeCaseKey>) throws {
         try container.encode(title, forKey: AlbumField.title.jsonKey)
         try container.encode(artist, forKey: AlbumField.artist.jsonKey)
         try container.encodeOrNull(genre, forKey: AlbumField.genre.jsonKey)
@@ -61,7 +66,11 @@ public struct AlbumDraft: Sendable, Codable, Hashable {
     ///
     /// - Throws: `DecodingError` when `title` or `artist` is missing, or a value has the wrong type.
     public init(from decoder: Decoder) throws {
-        let object = try SnakeCaseObject(decoder)
+        try self.init(fields: try SnakeCaseObject(decoder))
+    }
+
+    /// Reads the editable fields of a draft's or an album's JSON object.
+    init(fields object: SnakeCaseObject) throws {
         title = try object.decode(String.self, forKey: AlbumField.title.jsonKey)
         artist = try object.decode(String.self, forKey: AlbumField.artist.jsonKey)
         genre = try object.decodeIfPresent(String.self, forKey: AlbumField.genre.jsonKey)
