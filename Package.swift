@@ -84,10 +84,12 @@ let package = Package(
             swiftSettings: onlyWhatIsImported
         ),
         .testTarget(name: "AlbumSQLiteTests", dependencies: ["AlbumSQLite", "CSQLite"]),
-        .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "AlbumSQLite"]),
+        // Helpers the library's test targets share (a temporary folder).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "AlbumSQLite", "TestSupport"]),
         // Imports AlbumStore alone and uses its whole public API: it compiles only while no
         // public declaration exposes a type of the SQLite layer.
-        .testTarget(name: "AlbumStoreAPITests", dependencies: ["AlbumStore"]),
+        .testTarget(name: "AlbumStoreAPITests", dependencies: ["AlbumStore", "TestSupport"]),
         .testTarget(name: "AlbumStoreCLITests", dependencies: ["AlbumStore", "AlbumStoreCLI"]),
     ],
     swiftLanguageModes: [.v6]

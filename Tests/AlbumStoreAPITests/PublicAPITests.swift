@@ -4,6 +4,7 @@
 import AlbumStore
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 struct PublicAPITests {

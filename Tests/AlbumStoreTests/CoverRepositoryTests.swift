@@ -1,5 +1,6 @@
 import Foundation
 import AlbumSQLite
+import TestSupport
 import Testing
 @testable import AlbumStore
 #if canImport(Glibc)

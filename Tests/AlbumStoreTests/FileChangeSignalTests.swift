@@ -1,5 +1,6 @@
 #if os(Linux)
 import Foundation
+import TestSupport
 import Testing
 @testable import AlbumStore
 
