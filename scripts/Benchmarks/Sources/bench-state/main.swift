@@ -51,8 +51,10 @@ do {
     let appended = try library.albums.append(contentsOf: (0..<albums).map {
         AlbumDraft(title: "Album Title \($0)", artist: "Artist \($0 % 5000)", genre: "Rock", year: 1950 + $0 % 75)
     })
+    /// What an app might keep under a key.
+    struct Entry: Codable { var n: Int; var label: String }
     for number in 0..<keys {
-        try library.session.setValue(.object(["n": .integer(Int64(number)), "label": .string("value \(number)")]), forKey: "key.\(number)")
+        try library.session.setValue(Entry(n: number, label: "value \(number)"), forKey: "key.\(number)")
     }
     let session = library.session
     let ids = Array(appended)
@@ -84,7 +86,7 @@ do {
             let name = "bench-\(round)-\(number)"
             snapshot.append(try measure { try session.takeSnapshot(named: name) }.1)
             try session.setCurrentAlbum(at: number)
-            try session.setValue(.integer(Int64(number)), forKey: "key.0")
+            try session.setValue(number, forKey: "key.0")
             restore.append(try measure {
                 guard try session.restoreSnapshot(named: name).changed.count == 2 else { fail("the restore did not change two items") }
             }.1)
