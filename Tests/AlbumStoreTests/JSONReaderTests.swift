@@ -126,19 +126,16 @@ struct JSONReaderTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func anObjectOfManyKeysIsReadInLinearTime() throws {
-        // A search of the values read so far for each key (quadratic) took over a minute at 25,000 keys.
+        // A search of the values read so far for each key (quadratic) took over a minute at
+        // 25,000 keys, past the time limit; how fast the linear reading is belongs to the benchmarks.
         let count = 50_000
         var text = "[{"
         for number in 0..<count { text += "\"key \(number)\": \(number)," }
         text += "\"key 1\": null, \"key 2\": \"last\"}]"
-        let clock = ContinuousClock()
-        let start = clock.now
         let catalog = try json(text)
-        let elapsed = clock.now - start
         #expect(catalog.records.count == 1)
         #expect(catalog.records.first?.values.count == count - 1)
         #expect(catalog.rows.first?["key 1"] == nil && catalog.rows.first?["key 2"] == "last")
-        #expect(elapsed < .seconds(2), "\(elapsed)")
     }
 
     @Test func aLoneHighSurrogateBeforeAPairLeavesThePairWhole() throws {

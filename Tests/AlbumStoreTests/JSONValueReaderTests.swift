@@ -116,21 +116,18 @@ struct JSONValueReaderTests {
     }
 
     @Test(.timeLimit(.minutes(1))) func anObjectOfManyMembersIsReadInLinearTime() throws {
-        // Linear: a search of the members read so far for each name would take minutes here.
+        // A search of the members read so far for each name would run for minutes here,
+        // past the time limit; how fast the linear reading is belongs to the benchmarks.
         let count = 50_000
         var text = "{"
         for number in 0..<count { text += "\"key \(number)\": \(number)," }
         text += "\"key 0\": null}"
-        let clock = ContinuousClock()
-        let start = clock.now
         let value = try parse(text)
-        let elapsed = clock.now - start
         guard case let .object(members) = value else {
             Issue.record("not an object: \(value.kind)")
             return
         }
         #expect(members.count == count)
         #expect(members["key 0"] == .null && members["key 49999"] == .integer(49_999))
-        #expect(elapsed < .seconds(2), "\(elapsed)")
     }
 }
