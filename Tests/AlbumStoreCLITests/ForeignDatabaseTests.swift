@@ -17,14 +17,9 @@ struct ForeignDatabaseTests {
     private var commands: [[String]] {
         let catalog = store.cli.path("albums.csv")
         return [
-            ["init"], ["info"], ["list"], ["show", "1"], ["query", "low"], ["query", "low", "--template", "{title}"],
-            ["stats"], ["history"], ["check"], ["add", "--title", "Low", "--artist", "David Bowie"],
-            ["edit", "1", "--title", "Heroes"], ["mv", "1", "--to", "0"], ["rm", "1"], ["undo"], ["redo"],
-            ["import", catalog], ["export", "--output", store.cli.path("export.csv")],
-            ["state"], ["state", "current"], ["state", "current", "--index", "0"], ["state", "set", "k", "v"],
-            ["state", "tabs"], ["state", "snapshot", "s"], ["state", "snapshots"],
-            ["covers", "stats"], ["covers", "fetch"], ["covers", "export", "--dir", store.cli.path("covers")],
-            ["covers", "gc"], ["covers", "set", "1", "-"], ["covers", "get", "1", "-o", store.cli.path("c.gif")],
+            ["init"], ["info"], ["list"], ["query", "low"], ["check"], ["add", "--title", "Low", "--artist", "David Bowie"],
+            ["rm", "1"], ["undo"], ["import", catalog], ["state"], ["state", "set", "k", "v"], ["state", "snapshot", "s"],
+            ["covers", "fetch"], ["covers", "export", "--dir", store.cli.path("covers")], ["covers", "set", "1", "-"],
             ["backup", store.cli.path("copy.sqlite")],
         ].map { ["--db", foreign] + $0 }
     }

@@ -16,17 +16,17 @@ struct HostileTextTests {
         store = try AlbumStoreFixture()
         let hostile = Self.hostile
         try store.add(hostile, by: hostile, "--genre", hostile, "--year", "1977")
-        try store.add("Low", by: "David Bowie")
-        try store.run("rm", "2")
         try store.run("state", "current", "--index", "0")
         // Keys and snapshot names cannot hold control characters; values can.
         let json = String(decoding: try JSONEncoder().encode(hostile), as: UTF8.self)
         try #require(try store.run("state", "set", "key", json).status == 0)
         try store.run("state", "snapshot", "before")
-        try store.run("state", "set", "key", "[\(json)]")
-        try store.run("mv", "1", "--to", "0")
-        // A cover URL as another program could store it: `add` takes only well-formed URLs.
-        try SQLiteShell.run("UPDATE albums SET cover_url = 'http://127.0.0.1:1/' || char(27) || '[2J' WHERE id = 1", on: store.db)
+        // A changed value, for `state diff`; and a cover URL as another program could store it
+        // (`add` takes only well-formed URLs).
+        try SQLiteShell.run("""
+            UPDATE session_keys SET value = '[' || value || ']' WHERE key = 'key';
+            UPDATE albums SET cover_url = 'http://127.0.0.1:1/' || char(27) || '[2J' WHERE id = 1;
+            """, on: store.db)
         try Data(hostile.utf8).write(to: URL(fileURLWithPath: store.cli.path("cover\u{1B}[2J.gif")))
     }
 
