@@ -41,7 +41,7 @@ public final class Connection {
         guard code == SQLITE_OK, let handle else {
             let error = SQLiteError(code: code, connection: handle)
             sqlite3_close_v2(handle)
-            throw SQLiteError(extendedCode: error.extendedCode, message: "\(error.message): \(path)")
+            throw SQLiteError(extendedCode: error.extendedCode, message: "\(error.message): \(path)", systemErrno: error.systemErrno)
         }
         self.path = path
         // From here on the handle object closes the connection, also when configure throws.

@@ -1,4 +1,11 @@
 import CSQLite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An error reported by SQLite, with its result codes, its message and the SQL that failed.
 ///
@@ -12,11 +19,15 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
     public var message: String
     /// The statement that failed, when there was one.
     public var sql: String?
+    /// For an I/O error (`SQLITE_IOERR`, `SQLITE_CANTOPEN`, `SQLITE_FULL`), the `errno` of the
+    /// system call that failed (`sqlite3_system_errno`), e.g. `ENOSPC`; else 0.
+    public var systemErrno: Int32 = 0
 
-    public init(extendedCode: Int32, message: String, sql: String? = nil) {
+    public init(extendedCode: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
         self.extendedCode = extendedCode
         self.message = message
         self.sql = sql
+        self.systemErrno = systemErrno
     }
 
     /// Reads the error state of a connection after a call returned `code`.
@@ -29,6 +40,10 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
         let text = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
         self.message = text ?? String(cString: sqlite3_errstr(code))
         self.sql = sql
+        // Only I/O errors set it; after any other it is a stale value.
+        if [SQLITE_IOERR, SQLITE_CANTOPEN, SQLITE_FULL].contains(code & 0xff) {
+            systemErrno = connection.map { sqlite3_system_errno($0) } ?? 0
+        }
     }
 
     /// The primary result code, e.g. `SQLITE_CONSTRAINT` (19).
@@ -46,6 +61,14 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable, Equatable {
     public var isReadOnly: Bool { code == SQLITE_READONLY }
     /// The file is damaged (`SQLITE_CORRUPT`).
     public var isCorrupt: Bool { code == SQLITE_CORRUPT }
+    /// The disk is full: `SQLITE_FULL`, or an I/O error whose system call failed with `ENOSPC`
+    /// (SQLite reports a shared-memory file it cannot grow as `SQLITE_IOERR_SHMSIZE`).
+    public var isDiskFull: Bool { code == SQLITE_FULL || (code == SQLITE_IOERR && systemErrno == ENOSPC) }
+    /// The WAL's shared-memory file (`-shm`) could not be grown or mapped
+    /// (`SQLITE_IOERR_SHMSIZE`, `SQLITE_IOERR_SHMMAP`): a full disk, most often.
+    public var isSharedMemoryFailure: Bool {
+        extendedCode == SQLITE_IOERR | 19 << 8 || extendedCode == SQLITE_IOERR | 21 << 8
+    }
 
     public var description: String {
         let statement = sql.map { " in `\($0)`" } ?? ""

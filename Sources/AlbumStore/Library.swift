@@ -82,15 +82,14 @@ public final class Library: Sendable {
             var options = plan.options(busyTimeout: busyTimeout)
             // Every connection, readers included: queries call them.
             options.setUp = { connection throws(SQLiteError) in try QueryFunctions.register(on: connection) }
-            let database = try Database(path: plan.filename, options: options)
+            let database: Database
             if access == .readOnly {
-                // Reading only: check the file is ours and current, and write nothing. On a reader,
-                // the connection the reads then use: SQLite parses the schema once per connection
-                // (2 to 3.5 million instructions for this one, a millisecond of a short command).
-                (schemaVersion, hasOrderStatistics) = try database.read { connection in
-                    (try migrator.verify(connection, path: path), try Self.hasOrderStatistics(in: connection))
+                // On a full disk, with one connection: it holds the file's lock while it lives.
+                (database, schemaVersion, hasOrderStatistics) = try plan.reading(options) { options, isExclusive in
+                    try Self.openForReading(plan.filename, options, migrator, path: path, maxReaders: isExclusive ? 1 : 4)
                 }
             } else {
+                database = try Database(path: plan.filename, options: options)
                 (schemaVersion, hasOrderStatistics) = try database.withWriter { connection in
                     // Before migrating: migration 0005 fills the match keys with it.
                     try MatchKey.register(on: connection)
@@ -110,6 +109,19 @@ public final class Library: Sendable {
     }
 
     deinit { close() }
+
+    /// Opens `filename` for reading only: checks the file is ours and current, and writes
+    /// nothing. On a reader, the connection the reads then use: SQLite parses the schema once per
+    /// connection (2 to 3.5 million instructions for this one, a millisecond of a short command).
+    private static func openForReading(
+        _ filename: String, _ options: ConnectionOptions, _ migrator: Migrator, path: String, maxReaders: Int
+    ) throws -> (Database, Int, Bool) {
+        let database = try Database(path: filename, options: options, maxReaders: maxReaders)
+        let (version, hasStatistics) = try database.read { connection in
+            (try migrator.verify(connection, path: path), try hasOrderStatistics(in: connection))
+        }
+        return (database, version, hasStatistics)
+    }
 
     /// Whether the file keeps the albums' order statistics (a test's own migrations may make none).
     private static func hasOrderStatistics(in connection: Connection) throws -> Bool {

@@ -57,4 +57,39 @@ struct BackupCommandTests {
         expectRefused(result, saying: "\(store.db): that is the library itself; back it up to another file")
         #expect(try store.titles() == ["Low"])
     }
+
+    /// Renamed over a live library's `-wal`, a backup became the write-ahead log of every process
+    /// that had it open, and broke their reads; a `-shm` or `-journal` is no better. (The library
+    /// being backed up is refused by `OwnFileRefusalTests`; here it is another one.)
+    @Test(arguments: ["-wal", "-shm", "-journal"])
+    func aBackupOntoAFileSQLiteKeepsBesideALiveLibraryIsRefused(suffix: String) throws {
+        try store.add("Low")
+        let other = store.cli.path("other.sqlite")
+        try #require(try store.run("--db", other, "add", "--title", "Heroes", "--artist", "X").status == 0)
+        // Another process has the library open: its -wal and -shm exist.
+        let holder = try SQLiteShell.WriteLock(on: store.db)
+        defer { holder.release() }
+        let target = store.db + suffix
+        let before = try? Data(contentsOf: URL(fileURLWithPath: target))
+
+        let result = try store.run("--db", other, "backup", target, "--force")
+
+        expectRefused(result, saying: "\(target): that is a file SQLite keeps beside \(store.db); back up to another file")
+        #expect((try? Data(contentsOf: URL(fileURLWithPath: target))) == before)
+        holder.release()
+        #expect(try store.titles() == ["Low"])
+        #expect(try store.run("check").status == 0)
+    }
+
+    @Test func forceNeverReplacesAnotherProgramsDatabase() throws {
+        try store.add("Low")
+        let foreign = store.cli.path("notes.sqlite")
+        try SQLiteShell.run("CREATE TABLE notes(text); INSERT INTO notes VALUES ('keep me');", on: foreign)
+        let before = try Data(contentsOf: URL(fileURLWithPath: foreign))
+
+        let result = try store.run("backup", foreign, "--force")
+
+        expectRefused(result, saying: "\(foreign): that is another program's SQLite database, not replaced; back up to another file")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: foreign)) == before)
+    }
 }

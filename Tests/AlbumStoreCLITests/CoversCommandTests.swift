@@ -87,63 +87,39 @@ struct CoversCommandTests {
         #expect(result.stderr == "Exported 2 covers to \(store.cli.path("out")); 1 albums have none.\n")
     }
 
-    @Test func fetchStoresWhatItCanAndListsEachFailure() throws {
-        let good = try file("good.gif", Data(Self.gif.utf8))
-        let bad = try file("bad.txt", Data("no".utf8))
-        let first = try store.add("A", by: "X", "--cover-url", URL(fileURLWithPath: good).absoluteString)
-        let second = try store.add("B", by: "X", "--cover-url", URL(fileURLWithPath: bad).absoluteString)
+    @Test(.enabled(if: HostileHTTPServer.isAvailable, "needs python3 for a loopback HTTP server"))
+    func fetchStoresWhatItCanAndListsEachFailure() throws {
+        let server = try HostileHTTPServer(serving: store.cli.directory.path)
+        _ = try file("good.gif", Data(Self.gif.utf8))
+        _ = try file("bad.txt", Data("no".utf8))
+        let first = try store.add("A", by: "X", "--cover-url", server.url("/files/good.gif"))
+        let second = try store.add("B", by: "X", "--cover-url", server.url("/files/bad.txt"))
 
-        let result = try store.run("covers", "fetch", "--allow-file-urls")
+        let result = try store.run("covers", "fetch")
 
         #expect(result.status == 1)
         #expect(result.stderr == """
             Fetched 1 covers; 1 failed; 0 albums have no cover URL.
-              album \(second.id): \(URL(fileURLWithPath: bad).absoluteString): not a PNG, JPEG, GIF or WebP image
+              album \(second.id): \(server.url("/files/bad.txt")): not a PNG, JPEG, GIF or WebP image
 
             """)
         #expect(try store.run("covers", "get", String(first.id)).stdout == Self.gif)
         // Fetched once: a second run has nothing to do for the first album.
-        #expect(try store.run("covers", "fetch", "--allow-file-urls").stderr.hasPrefix("Fetched 0 covers; 1 failed"))
-    }
-
-    /// A catalog from elsewhere may name any file here: file URLs need the flag, and even then a
-    /// FIFO (which used to hang the fetch whatever --timeout) is a failure, not a wait.
-    @Test func fileURLsNeedTheFlagAndThenOnlyRegularFilesAreRead() throws {
-        let good = URL(fileURLWithPath: try file("good.gif", Data(Self.gif.utf8))).absoluteString
-        let fifo = store.cli.path("cover.fifo")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let fifoURL = URL(fileURLWithPath: fifo).absoluteString
-        let first = try store.add("A", by: "X", "--cover-url", good)
-
-        let refused = try store.run("covers", "fetch")
-        #expect(refused.status == 1)
-        #expect(refused.stderr == """
-            Fetched 0 covers; 1 failed; 0 albums have no cover URL.
-              album \(first.id): \(good): a file URL, not read: file URLs are read only when allowed
-            File URLs are read only with --allow-file-urls.
-
-            """)
-
-        // In the background with a deadline: the process it replaces hung on the FIFO.
-        let second = try store.add("B", by: "X", "--cover-url", fifoURL)
-        let fetch = try BackgroundProcess(binary: store.cli.binary, arguments: ["covers", "fetch", "--allow-file-urls", "--timeout", "2"],
-                                          environment: store.cli.environment, directory: store.cli.directory)
-        #expect(fetch.exitStatus() == 1)
-        let expected = "Fetched 1 covers; 1 failed; 0 albums have no cover URL.\n  album \(second.id): \(fifoURL): not a regular file: it is a FIFO\n"
-        #expect(fetch.wait { fetch.stderrText == expected }, "\(fetch.stderrText)")
-        #expect(try store.run("covers", "get", String(first.id)).stdout == Self.gif)
+        #expect(try store.run("covers", "fetch").stderr.hasPrefix("Fetched 0 covers; 1 failed"))
     }
 
     /// A fetched cover goes from its source to the library in chunks (a download through a spool
     /// file): fetching a 15 MB cover needs no more memory than fetching a tiny one.
-    @Test func fetchingALargeCoverKeepsMemoryBounded() throws {
-        let small = try file("small.png", Self.png(padding: 100))
-        let large = try file("large.png", Self.png(padding: 15 * 1024 * 1024))
-        try store.add("Small", by: "X", "--cover-url", URL(fileURLWithPath: small).absoluteString)
-        let smallRun = try store.cli.runMeasuringPeakMemory(["covers", "fetch", "--allow-file-urls"])
-        let album = try store.add("Large", by: "X", "--cover-url", URL(fileURLWithPath: large).absoluteString)
+    @Test(.enabled(if: HostileHTTPServer.isAvailable, "needs python3 for a loopback HTTP server"))
+    func fetchingALargeCoverKeepsMemoryBounded() throws {
+        let server = try HostileHTTPServer(serving: store.cli.directory.path)
+        _ = try file("small.png", Self.png(padding: 100))
+        _ = try file("large.png", Self.png(padding: 15 * 1024 * 1024))
+        try store.add("Small", by: "X", "--cover-url", server.url("/files/small.png"))
+        let smallRun = try store.cli.runMeasuringPeakMemory(["covers", "fetch"])
+        let album = try store.add("Large", by: "X", "--cover-url", server.url("/files/large.png"))
 
-        let largeRun = try store.cli.runMeasuringPeakMemory(["covers", "fetch", "--allow-file-urls"])
+        let largeRun = try store.cli.runMeasuringPeakMemory(["covers", "fetch"])
 
         #expect(smallRun.status == 0 && largeRun.status == 0)
         #expect(largeRun.maxRSSKiB - smallRun.maxRSSKiB < 6 * 1024, "\(smallRun.maxRSSKiB) KiB, then \(largeRun.maxRSSKiB) KiB")
@@ -151,14 +127,17 @@ struct CoversCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.cli.path("out.png"))) == Self.png(padding: 15 * 1024 * 1024))
     }
 
-    @Test func fetchAndExportTakeAQuery() throws {
-        let cover = URL(fileURLWithPath: try file("q.gif", Data(Self.gif.utf8))).absoluteString
+    @Test(.enabled(if: HostileHTTPServer.isAvailable, "needs python3 for a loopback HTTP server"))
+    func fetchAndExportTakeAQuery() throws {
+        let server = try HostileHTTPServer(serving: store.cli.directory.path)
+        _ = try file("q.gif", Data(Self.gif.utf8))
+        let cover = server.url("/files/q.gif")
         let bowie = try store.add("Low", by: "David Bowie", "--cover-url", cover)
         let cure = try store.add("Disintegration", by: "The Cure", "--cover-url", cover)
 
-        #expect(try store.run("covers", "fetch", "--allow-file-urls", "artist:bowie").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
+        #expect(try store.run("covers", "fetch", "artist:bowie").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
         #expect(try store.run("covers", "get", String(cure.id), "-o", store.cli.path("x.gif")).status == 1)
-        #expect(try store.run("covers", "fetch", "--allow-file-urls").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
+        #expect(try store.run("covers", "fetch").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
 
         #expect(try store.run("covers", "export", "--dir", store.cli.path("cure"), "artist:cure").status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.cli.path("cure")) == ["\(cure.id)-the-cure-disintegration.gif"])

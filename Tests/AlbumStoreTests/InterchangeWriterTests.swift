@@ -62,7 +62,9 @@ struct InterchangeWriterTests {
         ("line\nbreak\rreturn\ttab", #""line\nbreak\rreturn\ttab""#),
         ("\u{8}\u{C}", #""\b\f""#),
         ("nul\u{0}bell\u{7}esc\u{1B}unit\u{1F}", #""nul\u0000bell\u0007esc\u001bunit\u001f""#),
-        ("del\u{7F} stays", "\"del\u{7F} stays\""),
+        // Valid raw in JSON, but a terminal acts on DEL and the C1 controls (CSI U+009B).
+        ("del\u{7F} csi\u{9B} nel\u{85}", #""del\u007f csi\u009b nel\u0085""#),
+        ("no-break\u{A0}space stays", "\"no-break\u{A0}space stays\""),
         ("https://example.com/a/b", #""https://example.com/a/b""#),
         ("Björk — Homogenic 東京 🎶", #""Björk — Homogenic 東京 🎶""#),
         ("", #""""#),

@@ -34,16 +34,18 @@ extension Library {
         let path = url.path
         let plan = try LibraryFile.plan(for: path, access: .readOnly)
         return try mappingStorageErrors(path: path, busyTimeout: busyTimeout) {
-            let connection = try Connection(path: plan.filename, options: plan.options(busyTimeout: busyTimeout))
-            var problems: [LibraryProblem] = []
-            do {
-                // One snapshot, so that concurrent writers cannot make the areas disagree.
-                try connection.read { problems = try LibraryCheck(migrator: Migrator()).problems(in: connection, path: path) }
-            } catch let error as SQLiteError where (error.code == 11 || error.code == 26) && !problems.isEmpty {
-                // Ending the read on a file whose schema cannot be parsed reports the damage
-                // again: the problems say it already.
+            try plan.reading(plan.options(busyTimeout: busyTimeout)) { options, _ in
+                let connection = try Connection(path: plan.filename, options: options)
+                var problems: [LibraryProblem] = []
+                do {
+                    // One snapshot, so that concurrent writers cannot make the areas disagree.
+                    try connection.read { problems = try LibraryCheck(migrator: Migrator()).problems(in: connection, path: path) }
+                } catch let error as SQLiteError where (error.code == 11 || error.code == 26) && !problems.isEmpty {
+                    // Ending the read on a file whose schema cannot be parsed reports the damage
+                    // again: the problems say it already.
+                }
+                return problems
             }
-            return problems
         }
     }
 }

@@ -11,21 +11,16 @@ public struct CoverFetchOptions: Sendable, Hashable {
     public var backoff: Duration
     /// The size cap in bytes, enforced while the bytes arrive.
     public var sizeLimit: Int
-    /// Whether `file:` cover URLs are read. Off by default: a catalog from elsewhere may point at
-    /// any file on this machine. When on, only regular files are read (never a FIFO, device or
-    /// directory), up to `sizeLimit` bytes; when off, such an album is listed as a failure.
-    public var allowFileURLs: Bool
 
     /// Options with these values; `concurrency` and `attempts` below 1 count as 1.
     public init(
         concurrency: Int = 8, timeout: Duration = .seconds(30), attempts: Int = 3, backoff: Duration = .milliseconds(500),
-        sizeLimit: Int = CoverRepository.defaultSizeLimit, allowFileURLs: Bool = false
+        sizeLimit: Int = CoverRepository.defaultSizeLimit
     ) {
         self.concurrency = max(1, concurrency)
         self.timeout = timeout
         self.attempts = max(1, attempts)
         self.backoff = backoff
         self.sizeLimit = sizeLimit
-        self.allowFileURLs = allowFileURLs
     }
 }

@@ -50,7 +50,7 @@ struct CoverFetcher: Sendable {
     private func fetch(_ job: Job, downloads: CoverDownloader) async -> Outcome {
         do {
             let (source, spool) = try await download(job.url, downloads: downloads)
-            defer { spool?.remove() }
+            defer { spool.remove() }
             return .stored(try await store(source, for: job))
         } catch let error as CoverError {
             // The source name is the URL, which the failure line shows already.
@@ -74,42 +74,36 @@ struct CoverFetcher: Sendable {
         }
     }
 
-    /// Where the bytes at `string` are, after up to `options.attempts` attempts: the file itself
-    /// for a file URL, else a spool the download was written to, which the caller removes.
-    private func download(_ string: String, downloads: CoverDownloader) async throws -> (CoverSource, CoverSpool?) {
-        guard let url = URL(string: string), let scheme = url.scheme?.lowercased() else { throw DownloadError.badURL }
-        switch scheme {
-        case "file":
-            guard options.allowFileURLs else { throw DownloadError.fileURLNotAllowed }
-            // Read in chunks and capped by `set`; only a regular file (`CoverSource.file`).
-            return (.file(url, name: string), nil)
-        case "http", "https":
-            var delay = options.backoff
-            for attempt in 1... {
-                let spool = try CoverSpool()
-                do {
-                    try await downloads.fetch(url, into: spool)
-                    return (.file(spool.url, name: string), spool)
-                } catch let error as DownloadError where error.isRetryable && attempt < options.attempts {
-                    spool.remove()
-                    try await Task.sleep(for: delay)
-                    delay *= 2
-                } catch {
-                    spool.remove()
-                    throw error
-                }
+    /// The spool the download of `string` was written to, after up to `options.attempts`
+    /// attempts; the caller removes it. Only http and https: a cover URL comes from a catalog
+    /// from anywhere, and a `file:` URL there may name any file of this machine (a FIFO that
+    /// blocks, `/dev/zero`, a secret), so nothing else is ever opened.
+    private func download(_ string: String, downloads: CoverDownloader) async throws -> (CoverSource, CoverSpool) {
+        guard let url = URL(string: string) else { throw DownloadError.badURL }
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { throw DownloadError.notHTTP }
+        var delay = options.backoff
+        for attempt in 1... {
+            let spool = try CoverSpool()
+            do {
+                try await downloads.fetch(url, into: spool)
+                return (.file(spool.url, name: string), spool)
+            } catch let error as DownloadError where error.isRetryable && attempt < options.attempts {
+                spool.remove()
+                try await Task.sleep(for: delay)
+                delay *= 2
+            } catch {
+                spool.remove()
+                throw error
             }
-            throw DownloadError.badURL   // not reached: the loop returns or throws
-        default:
-            throw DownloadError.unsupportedScheme(scheme)
         }
+        throw DownloadError.badURL   // not reached: the loop returns or throws
     }
 }
 
 extension CoverRepository {
     /// Downloads and stores the covers of the albums among `albumIDs` (every album when `nil`)
-    /// that have none, from their cover URLs (http or https; file URLs only with
-    /// `CoverFetchOptions.allowFileURLs`, else they are failures). An album that has its cover
+    /// that have none, from their cover URLs: http and https only; any other URL (`file:`,
+    /// `ftp:`, `data:`, a bare path) is a failure, never opened. An album that has its cover
     /// is never fetched again. Each cover is stored as it arrives, in a transaction of its own,
     /// so observers get a change set per cover; a failure is listed in the summary and the
     /// batch goes on. `progress` is called after each album with the count done and the total.

@@ -1,8 +1,7 @@
 /// Why one download attempt failed; `isRetryable` says whether another attempt may succeed.
 enum DownloadError: Error, CustomStringConvertible, Equatable {
-    case unsupportedScheme(String)
-    /// A `file:` URL while `CoverFetchOptions.allowFileURLs` is off.
-    case fileURLNotAllowed
+    /// Not an http or https URL (`file:`, `ftp:`, `data:`, a bare path): never opened.
+    case notHTTP
     case badURL
     case status(Int)
     case timedOut
@@ -21,8 +20,7 @@ enum DownloadError: Error, CustomStringConvertible, Equatable {
 
     var description: String {
         switch self {
-        case let .unsupportedScheme(scheme): "unsupported URL scheme \"\(scheme)\" (http, https and file only)"
-        case .fileURLNotAllowed: "a file URL, not read: file URLs are read only when allowed"
+        case .notHTTP: "refused: only http and https URLs are downloaded"
         case .badURL: "not a valid URL"
         case let .status(code): "HTTP status \(code)"
         case .timedOut: "timed out"

@@ -20,9 +20,10 @@ extension Library {
     /// Related SQLite documentation: https://sqlite.org/backup.html
     ///
     /// - Parameters:
-    ///   - url: Where to write the copy (a file URL); not the library's own file, nor a file an
-    ///     open library uses.
-    ///   - overwrite: Replace an existing file at `url`; without it that is refused.
+    ///   - url: Where to write the copy (a file URL); not the library's own file, nor the
+    ///     `-wal`, `-shm` or `-journal` file of any database there.
+    ///   - overwrite: Replace an existing file at `url`; without it that is refused. Another
+    ///     program's SQLite database (one without AlbumStore's application id) is never replaced.
     /// - Throws: `StorageError`: `.alreadyExists` (and `overwrite` is false), `.isADirectory`,
     ///   `.notARegularFile`, `.parentIsAFile`, `.readOnly` (the folder cannot be written),
     ///   `.full`...; `url` is then as it was.

@@ -46,7 +46,9 @@ enum LibraryFile {
     /// - Parameter source: The library's own file: a backup must not replace it.
     static func prepareBackup(at path: String, overwrite: Bool, source: FileStatus) throws {
         switch FileStatus(path: path) {
-        case .missing: try PrivateFolders.create(above: path)
+        case .missing:
+            try refuseLiveFiles(path)
+            try PrivateFolders.create(above: path)
         case .failed(let code): throw refusal(of: path, errno: code)
         case .directory: throw StorageError(.isADirectory, path: path)
         case .special(let kind): throw StorageError(.notARegularFile, path: path, message: kind)
@@ -55,12 +57,48 @@ enum LibraryFile {
                 throw StorageError(.other, path: path, message: "that is the library itself; back it up to another file")
             }
             guard overwrite else { throw StorageError(.alreadyExists, path: path) }
+            // Before the header is read: even through SQLite, opening an open library's `-shm`
+            // and closing it would drop this process's locks on it.
+            try refuseLiveFiles(path)
+            // Replacing is for an older backup or a scratch file: another program's database
+            // stays as it is.
+            if file.size > 0, isForeignDatabase(path) {
+                throw StorageError(.other, path: path, message: "that is another program's SQLite database, not replaced; back up to another file")
+            }
         }
-        // A copy renamed over an open library's `-wal` would become that library's log.
-        try OpenLibraries.refuse(path)
         guard FileStatus.isWritable(FileStatus.folder(of: path)) else {
             throw StorageError(.readOnly, path: path, message: "its folder cannot be written")
         }
+    }
+
+    /// Refuses a file a live database uses beside it.
+    private static func refuseLiveFiles(_ path: String) throws {
+        // A copy renamed over an open library's `-wal` would become that library's log.
+        try OpenLibraries.refuse(path)
+        // The same for a database open in another process: whoever has it open would take the
+        // copy for its write-ahead log, shared memory or hot journal, or lose the one it has.
+        if let database = databaseKeeping(path) {
+            throw StorageError(.other, path: path, message: "that is a file SQLite keeps beside \(database); back up to another file")
+        }
+    }
+
+    /// The database whose `-wal`, `-shm` or `-journal` file `path` is named as, when that
+    /// database exists.
+    private static func databaseKeeping(_ path: String) -> String? {
+        for suffix in OpenLibraries.companionSuffixes where path.hasSuffix(suffix) {
+            let database = String(path.dropLast(suffix.count))
+            if case .regular = FileStatus(path: database) { return database }
+        }
+        return nil
+    }
+
+    /// Whether the file at `path` is a SQLite database not marked as AlbumStore's (its header's
+    /// application id), read through SQLite (see `OpenLibraries`).
+    private static func isForeignDatabase(_ path: String) -> Bool {
+        guard let header = try? DatabaseFileHeader.read(path: path, count: 72),
+              header[0..<16].elementsEqual("SQLite format 3\0".utf8) else { return false }
+        let id = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return Int32(bitPattern: id) != Migrator.applicationID
     }
 
     /// Writing needs the file, and its folder for the WAL files (unless both exist and can be

@@ -43,10 +43,20 @@ package final class OpenFile {
     }
 
     /// Opens the file at `path` for writing, creating it with `permissions` or emptying it.
-    /// - Throws: `OpenFile.Failure` with `open(2)`'s `errno`.
+    ///
+    /// A symbolic link at `path` is refused, never written through (`O_NOFOLLOW`): a link planted
+    /// where an output file goes would otherwise have the output replace whatever file it names.
+    /// - Throws: `OpenFile.Failure` with `open(2)`'s `errno`, and a refusal for a symbolic link.
     package static func writing(_ path: String, permissions: mode_t = 0o644) throws -> OpenFile {
-        try opening(path, flags: O_WRONLY | O_CREAT | O_TRUNC, permissions: permissions)
+        do {
+            return try opening(path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, permissions: permissions)
+        } catch let failure as Failure where failure.errno == ELOOP {
+            throw Failure(errno: ELOOP, refusal: Self.symbolicLinkRefusal)
+        }
     }
+
+    /// Why an output path that is a symbolic link is not written.
+    static let symbolicLinkRefusal = "a symbolic link; refusing to write through it (name the file it points to, or another path)"
 
     /// Refuses the files of a library open in this process first (`OpenLibraries`).
     private static func opening(_ path: String, flags: Int32, permissions: mode_t = 0) throws -> OpenFile {

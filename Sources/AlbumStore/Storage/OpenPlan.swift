@@ -99,6 +99,27 @@ struct OpenPlan: Sendable, Equatable {
         return bytes[0..<16].elementsEqual("SQLite format 3\0".utf8) && bytes[18] == 2 && bytes[19] == 2
     }
 
+    /// Runs `body` with `options`, and, when SQLite cannot make the WAL's shared-memory file
+    /// (`-shm`) because the disk is full, once more with `isExclusive` true and `options` in
+    /// exclusive locking mode: set before the first read, it has SQLite keep the WAL index in its
+    /// own memory, and lock the file for the one connection that reads (no other process could
+    /// write anyway). Only for a read-write connection with `query_only` (the file and folder are
+    /// writable): the other plans get the error.
+    /// Related SQLite documentation: https://sqlite.org/wal.html#noshm
+    func reading<T>(_ options: ConnectionOptions, _ body: (_ options: ConnectionOptions, _ isExclusive: Bool) throws -> T) throws -> T {
+        do {
+            return try body(options, false)
+        } catch let error as SQLiteError where (error.isDiskFull || error.isSharedMemoryFailure) && mode == .readWrite && queryOnly {
+            var exclusive = options
+            let setUp = options.setUp
+            exclusive.setUp = { connection throws(SQLiteError) in
+                try connection.execute("PRAGMA locking_mode = EXCLUSIVE")
+                try setUp?(connection)
+            }
+            return try body(exclusive, true)
+        }
+    }
+
     /// Connection options for this plan: the journal mode left alone (the migrator switches a
     /// file it knows to be ours to WAL).
     func options(busyTimeout: Duration) -> ConnectionOptions {

@@ -143,6 +143,7 @@ extension StorageError {
     /// SQLite's error for the library at `path`; a busy error says how long it waited.
     init(_ error: SQLiteError, path: String, busyTimeout: Duration) {
         self.init(code: error.extendedCode, message: error.message, path: path)
+        if error.isDiskFull { reason = .full }
         sql = error.sql
         if reason == .busy { self.busyTimeout = busyTimeout }
     }

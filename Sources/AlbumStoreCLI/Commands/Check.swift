@@ -27,8 +27,10 @@ struct Check: ParsableCommand {
     func run() throws {
         let path = store.path
         let problems = try Library.check(at: URL(fileURLWithPath: path), busyTimeout: try store.busyTimeout)
-        guard !problems.isEmpty else { return print("\(path): ok") }
-        for problem in problems { print("\(path): \(problem)") }
+        // The path and a problem (which may quote a key) are shown as tables show data.
+        let shown = TerminalEscaping.escaped(path)
+        guard !problems.isEmpty else { return print("\(shown): ok") }
+        for problem in problems { print("\(shown): \(TerminalEscaping.escaped("\(problem)"))") }
         throw ProblemsFound(path: path, count: problems.count)
     }
 

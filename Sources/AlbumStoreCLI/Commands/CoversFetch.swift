@@ -15,8 +15,8 @@ struct CoversFetch: AsyncParsableCommand {
         abstract: "Download the missing covers of the albums a query matches (all by default) from their cover URLs.",
         discussion: """
             Only albums without a cover are fetched: a cover once stored is never downloaded \
-            again. URLs may be http or https; file URLs are read only with --allow-file-urls \
-            (a catalog from elsewhere may point at any file here), and then only regular files. \
+            again. Only http and https URLs are downloaded: any other (a file: URL from a \
+            catalog may name any file here) is a failure, never opened. \
             Downloads run --concurrency at a time; a \
             timeout or a 5xx answer is retried (--attempts) with a doubling wait; a body over \
             --max-bytes is cut off as it arrives. A failure never stops the batch: the summary \
@@ -27,7 +27,6 @@ struct CoversFetch: AsyncParsableCommand {
               albumstore covers fetch
               albumstore covers fetch artist:bowie year:1970..1979
               albumstore covers fetch --concurrency 4 --timeout 10
-              albumstore covers fetch --allow-file-urls
             """)
 
     @OptionGroup var store: StoreOptions
@@ -36,8 +35,6 @@ struct CoversFetch: AsyncParsableCommand {
     @Option(help: "Seconds an attempt may wait for data.") var timeout = 30.0
     @Option(help: "Attempts per URL on timeouts and 5xx answers.") var attempts = 3
     @Option(help: "The size cap in bytes (default 20 MB).") var maxBytes = CoverRepository.defaultSizeLimit
-    @Flag(name: .customLong("allow-file-urls"), help: "Read file: cover URLs too (regular files only).")
-    var allowFileURLs = false
 
     func validate() throws {
         guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1.") }
@@ -49,8 +46,7 @@ struct CoversFetch: AsyncParsableCommand {
         let library = try store.openLibrary(.readWrite)
         let ids = try query.albumIDs(in: library)
         let options = CoverFetchOptions(
-            concurrency: concurrency, timeout: .milliseconds(Int(timeout * 1000)), attempts: attempts, sizeLimit: maxBytes,
-            allowFileURLs: allowFileURLs)
+            concurrency: concurrency, timeout: .milliseconds(Int(timeout * 1000)), attempts: attempts, sizeLimit: maxBytes)
         let showProgress = Terminal.isTerminal(STDERR_FILENO) && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         let summary = try await library.covers.fetchMissing(among: ids, options: options) { done, total in
             if showProgress { writeToStandardError("\rFetching covers: \(done)/\(total)") }
@@ -59,9 +55,6 @@ struct CoversFetch: AsyncParsableCommand {
         inform("Fetched \(summary.stored.count) covers; \(summary.failures.count) failed; "
             + "\(summary.withoutURL.count) albums have no cover URL.")
         for failure in summary.failures { inform("  \(failure)") }
-        if !allowFileURLs, summary.failures.contains(where: { $0.url.lowercased().hasPrefix("file:") }) {
-            inform("File URLs are read only with --allow-file-urls.")
-        }
         if !summary.failures.isEmpty { throw ExitCode(1) }
     }
 }

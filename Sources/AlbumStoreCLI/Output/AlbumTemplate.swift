@@ -49,12 +49,15 @@ struct AlbumTemplate {
     }
 
     /// The line for `album` (without its line feed); `index` is its place among the results.
+    /// Values are escaped as in tables (`TerminalEscaping`): a line feed in a title must not
+    /// forge a second line, nor an escape sequence reach the terminal. The template's own text
+    /// is the user's, and stays as typed.
     func render(_ album: Album, index: Int?) -> String {
         var line = ""
         for part in parts {
             switch part {
             case .text(let text): line += text
-            case .field(let field): line += field.text(in: album, index: index) ?? ""
+            case .field(let field): line += TerminalEscaping.escaped(field.text(in: album, index: index) ?? "")
             }
         }
         return line
