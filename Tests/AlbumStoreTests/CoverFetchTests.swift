@@ -150,6 +150,20 @@ struct CoverFetchTests {
         #expect(try library.covers.info(albumID: ids[0]) == nil)
     }
 
+    /// A fetched image is checked as a set one is: a header claiming 2³¹-1 pixels a side is no cover.
+    @Test func aFetchedImageClaimingAnAbsurdSizeIsAFailure() async throws {
+        let file = directory.file("huge.png")
+        try TestImages.png(width: 2_147_483_647, height: 2_147_483_647).write(to: file)
+        let (library, ids) = try library(urls: [file.absoluteString])
+
+        let summary = try await library.covers.fetchMissing(options: Self.withFileURLs)
+
+        #expect(summary.stored.isEmpty)
+        #expect(summary.failures.map(\.albumID) == ids)
+        #expect(summary.failures.first?.reason.contains("2147483647×2147483647 pixels is past the limits of a cover") == true)
+        #expect(try library.covers.stats().imageCount == 0)
+    }
+
     /// A catalog from elsewhere may name any file of this machine as a cover.
     @Test func fileURLsAreNotReadUnlessAllowed() async throws {
         let file = directory.file("cover.gif")
