@@ -63,13 +63,14 @@ struct ImportCommandTests {
         #expect(try titles() == [])
     }
 
-    @Test func aMillionIgnoredColumnsAreSummarizedInOneShortLine() throws {
-        let count = 1_000_000
+    @Test func thousandsOfIgnoredColumnsAreSummarizedInOneShortLine() throws {
+        // A 1M-column file printed one 8.9 MB line; 20,000 columns show the cap as well, quicker.
+        let count = 20_000
         let header = (0..<count).map { "c\($0)" }.joined(separator: ",")
         let file = try write("title,artist," + header + "\nLow,David Bowie\(String(repeating: ",", count: count))\n", to: "wide.csv")
         let result = try store.run("import", file)
         #expect(result.status == 0)
-        #expect(result.stderr.hasSuffix("; ignored columns: c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 and 999990 more.\n"))
+        #expect(result.stderr.hasSuffix("; ignored columns: c0, c1, c2, c3, c4, c5, c6, c7, c8, c9 and 19990 more.\n"))
         #expect(result.stderr.count < 300)
         #expect(try titles() == ["Low"])
     }
