@@ -40,7 +40,9 @@ struct BadInputCorpusTests {
         #expect(Self.entries.allSatisfy { $0.status >= 0 }, "lines of the manifest that do not parse")
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: entries)
+    // Serialized: each entry blocks its thread while the command runs, and Swift's cooperative
+    // pool has one a core; entries run side by side starved the async tests running beside them.
+    @Test(.serialized, .timeLimit(.minutes(1)), arguments: entries)
     func aBadFileIsRefusedInOneLineAndChangesNothing(_ entry: Entry) throws {
         let cli = try CLI()
         let db = cli.path("library.sqlite")
