@@ -40,30 +40,46 @@ struct BadInputCorpusTests {
         #expect(Self.entries.allSatisfy { $0.status >= 0 }, "lines of the manifest that do not parse")
     }
 
-    // Serialized: each entry blocks its thread while the command runs, and Swift's cooperative
-    // pool has one a core; entries run side by side starved the async tests running beside them.
+    /// What running an entry gave, and the library and folder before and after.
+    struct Run: Sendable {
+        var path: String
+        var result: CLI.Result
+        var dumps: (before: String, after: String)
+        var folders: (before: [String: Data], after: [String: Data])
+    }
+
+    // One at a time, each on a thread of its own: a command blocks its thread while it runs, and
+    // entries on Swift's cooperative pool (a thread a core) starved the async tests beside them.
     @Test(.serialized, .timeLimit(.minutes(1)), arguments: entries)
-    func aBadFileIsRefusedInOneLineAndChangesNothing(_ entry: Entry) throws {
-        let cli = try CLI()
-        let db = cli.path("library.sqlite")
-        try BadInputLibrary.copy(to: db)
-        let (path, unprivileged, cleanUp) = try Self.place(entry.file, in: cli)
-        defer { cleanUp() }
-        if unprivileged { try BadInputLibrary.handOver(cli.directory.path, db) }
-        let dumpBefore = try SQLiteShell.run(".dump", on: db)
-        let folderBefore = try Self.listing(of: cli.directory.path)
-
-        let arguments = entry.arguments.map { $0 == "FILE" ? path : $0 }
-        let result = try cli.run(["--db", db] + arguments, unprivileged: unprivileged)
-
+    func aBadFileIsRefusedInOneLineAndChangesNothing(_ entry: Entry) async throws {
+        let run = try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try Self.run(entry) }) }.start()
+        }
+        let result = run.result
         #expect(result.status == entry.status, "\(result.stderr)")
         #expect(result.stdout == "")
         let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 1, "\(result.stderr.prefix(2_000))")
         #expect(result.stderr.contains(entry.fragment), "\(result.stderr.prefix(2_000))")
-        #expect(result.stderr.contains(path), "the line names the file")
-        #expect(try SQLiteShell.run(".dump", on: db) == dumpBefore, "the library changed")
-        #expect(try Self.listing(of: cli.directory.path) == folderBefore, "the folder changed")
+        #expect(result.stderr.contains(run.path), "the line names the file")
+        #expect(run.dumps.after == run.dumps.before, "the library changed")
+        #expect(run.folders.after == run.folders.before, "the folder changed")
+    }
+
+    /// Runs `entry`'s command on a copy of the library, in a folder of its own.
+    private static func run(_ entry: Entry) throws -> Run {
+        let cli = try CLI()
+        let db = cli.path("library.sqlite")
+        try BadInputLibrary.copy(to: db)
+        let (path, unprivileged, cleanUp) = try place(entry.file, in: cli)
+        defer { cleanUp() }
+        if unprivileged { try BadInputLibrary.handOver(cli.directory.path, db) }
+        let dumpBefore = try SQLiteShell.run(".dump", on: db)
+        let folderBefore = try listing(of: cli.directory.path)
+        let arguments = entry.arguments.map { $0 == "FILE" ? path : $0 }
+        let result = try cli.run(["--db", db] + arguments, unprivileged: unprivileged)
+        return Run(path: path, result: result, dumps: (dumpBefore, try SQLiteShell.run(".dump", on: db)),
+                   folders: (folderBefore, try listing(of: cli.directory.path)))
     }
 
     /// Each file of `folder` but the library's own: its bytes (a regular file), or its kind.
