@@ -90,7 +90,8 @@ let package = Package(
         // Imports AlbumStore alone and uses its whole public API: it compiles only while no
         // public declaration exposes a type of the SQLite layer.
         .testTarget(name: "AlbumStoreAPITests", dependencies: ["AlbumStore", "TestSupport"]),
-        .testTarget(name: "AlbumStoreCLITests", dependencies: ["AlbumStore", "AlbumStoreCLI"]),
+        // BadInput: the bad-input corpus and its manifest (BadInputCorpusTests).
+        .testTarget(name: "AlbumStoreCLITests", dependencies: ["AlbumStore", "AlbumStoreCLI"], resources: [.copy("BadInput")]),
     ],
     swiftLanguageModes: [.v6]
 )

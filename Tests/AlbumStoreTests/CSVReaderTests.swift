@@ -111,6 +111,25 @@ struct CSVReaderTests {
         #expect(try reader.next()?.values.first?.value == .text("ok"))
     }
 
+    @Test(arguments: [false, true])
+    func aRecordOver16MebibytesStopsTheReadingAtItsLine(tabs: Bool) throws {
+        // What `/dev/zero` gives: NUL bytes and never a line end; read on, it never ends.
+        let zeros = Data(count: CSVReader.recordLimit + 100_000)
+        let input = try CatalogInput(data: Data("title\nLow\n".utf8) + zeros, chunkSize: 64 * 1024)
+        var reader = try CSVReader(over: input, separator: tabs ? 0x09 : UInt8(ascii: ","))
+        #expect(try reader.next()?.problem == nil)
+        #expect(throws: CatalogError(
+            line: 3, reason: "has a record over 16 MiB, where reading stopped (not a catalog?); first problem: contains a NUL byte"
+        )) {
+            _ = try reader.next()
+        }
+    }
+
+    @Test func aHeaderOver16MebibytesCannotBeRead() throws {
+        let zeros = Data(count: CSVReader.recordLimit + 100_000)
+        #expect(throws: CatalogError.self) { _ = try CSVReader(over: CatalogInput(data: zeros, encoding: .utf8)) }
+    }
+
     @Test func anUnterminatedQuoteAtTheEndIsAProblemNamingTheLineItOpenedOn() throws {
         let catalog = try read("title,artist\nLow,Bowie\nHeroes,\"Bowie\nand more\nlines")
         #expect(catalog.problems == [nil, "has a quote opened on line 3 that is never closed"])

@@ -68,7 +68,7 @@ struct CatalogReaderRobustnessTests {
     @Test func randomBytesInALibraryXMLNeverCrashIt() {
         let start = "<?xml version=\"1.0\"?>\n<plist><dict><key>Tracks</key><dict><key>1</key><dict><key>Album</key><string>"
         for data in samples(seed: 7, prefix: start).prefix(60) {
-            readAll { LibraryXMLReader(over: try CatalogInput(data: data, chunkSize: 3)) }
+            readAll { try LibraryXMLReader(over: try CatalogInput(data: data, chunkSize: 3)) }
         }
     }
 }

@@ -143,6 +143,21 @@ struct CoverFetchTests {
         #expect(try library.covers.info(albumID: ids[0]) == nil)
     }
 
+    /// A fetched image is checked as a set one is: a header claiming 2³¹-1 pixels a side is no cover.
+    @Test func aFetchedImageClaimingAnAbsurdSizeIsAFailure() async throws {
+        let huge = TestImages.png(width: 2_147_483_647, height: 2_147_483_647)
+        let server = try LocalHTTPServer { _, _ in .init(headers: [("Content-Type", "image/png")], body: huge) }
+        defer { server.stop() }
+        let (library, ids) = try library(urls: [server.url("/huge.png")])
+
+        let summary = try await library.covers.fetchMissing(options: Self.options)
+
+        #expect(summary.stored.isEmpty)
+        #expect(summary.failures.map(\.albumID) == ids)
+        #expect(summary.failures.first?.reason.contains("2147483647×2147483647 pixels is past the limits of a cover") == true)
+        #expect(try library.covers.stats().imageCount == 0)
+    }
+
     /// A catalog from elsewhere may name any file of this machine as a cover: a secret, a FIFO
     /// without a writer (which used to block the fetch for good, whatever its timeout), a device
     /// that never ends. Only http and https are downloaded; nothing else is opened.

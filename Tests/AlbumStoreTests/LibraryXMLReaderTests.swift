@@ -43,7 +43,7 @@ struct LibraryXMLReaderTests {
     }
 
     private func read(_ text: String, chunkSize: Int = 64 * 1024) throws -> (ReadCatalog, [String: Int]) {
-        var reader = LibraryXMLReader(over: try CatalogInput(text, chunkSize: chunkSize))
+        var reader = try LibraryXMLReader(over: try CatalogInput(text, chunkSize: chunkSize))
         var records: [CatalogRecord] = []
         while let record = try reader.next() { records.append(record) }
         return (ReadCatalog(columns: reader.columns, records: records), reader.skippedNotMusic)

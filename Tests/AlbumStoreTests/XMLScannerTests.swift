@@ -159,6 +159,20 @@ struct XMLScannerTests {
         }
     }
 
+    @Test(.timeLimit(.minutes(1))) func aStartTagWithManyAttributesIsReadInLinearTime() throws {
+        // A search of the tag's earlier names for each attribute (quadratic) took over a minute
+        // at 500,000 attributes, past the time limit; how fast the reading is belongs to the benchmarks.
+        let count = 200_000
+        let attributes = (0..<count).map { " a\($0)='\($0)'" }.joined()
+        var scanner = XMLScanner(over: try CatalogInput("<plist\(attributes)><dict b='x'/></plist>"), keepsAttributes: true)
+        #expect(try scanner.next() == .startTag)
+        #expect(scanner.attributes.count == count)
+        #expect(scanner.attributes.last?.name == "a199999" && scanner.attributes.last?.value == "199999")
+        #expect(try scanner.next() == .startTag)
+        #expect(scanner.attributes.map(\.name) == ["b"])
+        #expect(error("<plist\(attributes) a7='again'/>") == CatalogError(line: 1, reason: "attribute a7 repeated in <plist>"))
+    }
+
     // MARK: Errors
 
     /// Documents that are not well-formed: the line and detail of their error.

@@ -13,13 +13,18 @@
 ///
 /// A record that cannot be a row still comes back, with a `problem` and its line: a field count
 /// other than the header's, a NUL byte, a field over 1 MiB (whose bytes are dropped as they are
-/// read: memory stays bounded), bytes that are not UTF-8, a quote never closed.
+/// read: memory stays bounded), bytes that are not UTF-8, a quote never closed. A record over
+/// `recordLimit` stops the reading instead: no catalog has one, and a source that never ends a
+/// record (`/dev/zero`, a binary file) would otherwise be read to its end, if it has one.
 ///
 /// The hot path scans chunk buffers byte by byte through a pointer and makes one String per
 /// non-empty cell straight from the buffer: no per-byte appends.
 struct CSVReader: CatalogReader {
     /// A field longer than this many bytes makes its record's problem.
     static let fieldLimit = 1 << 20
+    /// A record longer than this many bytes is an error that ends the reading: 16 MiB, room for
+    /// an album's fields at their limit and many ignored columns.
+    static let recordLimit = 16 << 20
 
     private(set) var columns: [String] = []
     var bytesRead: Int { input.bytesRead }
@@ -37,6 +42,11 @@ struct CSVReader: CatalogReader {
     private var windowEnd: Int
     private var position = 0
     private var line = 1
+    /// The input's offset of `window[0]`: the bytes dropped before it.
+    private var windowOffset = 0
+    /// The input's offset and line of the record being read; `Int.max` between records.
+    private var recordStart = Int.max
+    private var recordLine = 1
 
     // The record being read.
     private var values: [(column: Int, value: SourceValue)] = []
@@ -116,7 +126,9 @@ struct CSVReader: CatalogReader {
             }
         }
 
-        let recordLine = line
+        recordLine = line
+        recordStart = windowOffset + pos
+        defer { recordStart = .max }
         // Emptied in place: the last record's values were handed out sharing this buffer, and
         // once the caller is done with that record the buffer is ours alone again (no new
         // allocation a record).
@@ -250,14 +262,23 @@ struct CSVReader: CatalogReader {
 
     /// Reads the next chunk keeping the bytes from `mark` on (the field being read), unless that
     /// field is over the limit: then it is dropped and only its end is looked for.
+    ///
+    /// - Throws: `CatalogError` when the record is over `recordLimit`.
     private mutating func fill(_ pos: inout Int, _ mark: inout Int) throws -> Bool {
         if !dropsField && pos - mark > Self.fieldLimit {
             dropsField = true
             note("field \(fieldIndex + 1) is over 1 MiB")
         }
+        if windowOffset + pos - recordStart > Self.recordLimit {
+            throw CatalogError(
+                line: recordLine,
+                reason: "has a record over \(Self.recordLimit >> 20) MiB, where reading stopped (not a catalog?)"
+                    + (problem.map { "; first problem: \($0)" } ?? ""))
+        }
         if dropsField { mark = pos }
         let keep = mark
         let more = try input.advance(keeping: keep)
+        windowOffset += keep
         pos -= keep
         mark = 0
         window = input.bytes

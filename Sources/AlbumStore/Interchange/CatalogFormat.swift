@@ -54,7 +54,7 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
         case .json: try JSONReader(over: input)
         case .ndjson: NDJSONReader(over: input)
         case .discogs: try DiscogsReader(over: input)
-        case .libraryXML: LibraryXMLReader(over: input)
+        case .libraryXML: try LibraryXMLReader(over: input)
         }
     }
 

@@ -42,6 +42,11 @@ struct JSONScanner {
     private var scratch: [UInt8] = []
     /// A string was read whose bytes are not UTF-8 (since `readObject` began).
     private var sawInvalidUTF8 = false
+    /// The last string read was longer than `fieldLimit`: it was dropped as it was read, and
+    /// read as empty.
+    private(set) var lastStringWasTooLong = false
+    /// A string longer than `fieldLimit` was read (since `readObject` began).
+    private var sawTooLongString = false
 
     private(set) var columns: [String] = []
     private var columnBytes: [[UInt8]] = []
@@ -55,12 +60,20 @@ struct JSONScanner {
     private var objectNumber = 0
 
     static let depthLimit = 512
+    /// The longest string of a catalog, as the CSV reader's field limit: a longer key or value
+    /// makes its object's problem, and its bytes are not kept (memory stays bounded).
+    static let fieldLimit = CSVReader.fieldLimit
+    /// The longest string kept: `fieldLimit`, or no limit for a reader of data already in memory.
+    private let stringLimit: Int
 
-    /// - Parameter end: How errors name the end of the input ("found the end of the file").
-    init(over input: CatalogInput, singleLine: Bool, end: String = "the end of the file") {
+    /// - Parameters:
+    ///   - end: How errors name the end of the input ("found the end of the file").
+    ///   - stringLimit: The longest string kept (see `lastStringWasTooLong`).
+    init(over input: CatalogInput, singleLine: Bool, end: String = "the end of the file", stringLimit: Int = fieldLimit) {
         self.input = input
         self.singleLine = singleLine
         self.end = end
+        self.stringLimit = stringLimit
         window = input.bytes
         windowEnd = input.count
     }
@@ -73,7 +86,13 @@ struct JSONScanner {
     // MARK: Bytes
 
     /// Reads the next chunk, keeping the token from `mark` (or nothing before `pos`).
+    ///
+    /// - Throws: `CatalogError` in single-line mode when the line is over `CSVReader.recordLimit`:
+    ///   a source that never ends a line (`/dev/zero`) is not read on.
     private mutating func fill() throws -> Bool {
+        if singleLine && windowOffset + pos - lineOffset > CSVReader.recordLimit {
+            throw CatalogError(line: line, reason: "has a line over \(CSVReader.recordLimit >> 20) MiB, where reading stopped (not NDJSON?)")
+        }
         let keep = mark ?? pos
         let more = try input.advance(keeping: keep)
         pos -= keep
@@ -153,6 +172,8 @@ struct JSONScanner {
     mutating func readObject() throws -> (values: [(column: Int, value: SourceValue)], problem: String?) {
         pos += 1
         sawInvalidUTF8 = false
+        sawTooLongString = false
+        var tooLong: String?
         objectNumber += 1
         var values: [(column: Int, value: SourceValue)] = []
         values.reserveCapacity(max(previousKeys.count, 4))
@@ -167,13 +188,34 @@ struct JSONScanner {
         }
         while true {
             guard byte == UInt8(ascii: "\"") else { throw error("a key (a string in double quotes)", found: byte) }
-            let column = try readKey(expected: keys.count < previousKeys.count ? previousKeys[keys.count] : nil)
+            guard let column = try readKey(expected: keys.count < previousKeys.count ? previousKeys[keys.count] : nil) else {
+                // A key over the limit has no column: its member is read past.
+                if tooLong == nil { tooLong = "key \(keys.count + 1) is over 1 MiB" }
+                byte = try skipWhitespace()
+                guard byte == UInt8(ascii: ":") else { throw error("':' after a key", found: byte) }
+                pos += 1
+                try skipValue(depth: 1)
+                byte = try skipWhitespace()
+                if byte == UInt8(ascii: ",") {
+                    pos += 1
+                    byte = try skipWhitespace()
+                    continue
+                }
+                guard byte == UInt8(ascii: "}") else { throw error("',' or '}' after a value", found: byte) }
+                pos += 1
+                break
+            }
             keys.append(column)
             byte = try skipWhitespace()
             guard byte == UInt8(ascii: ":") else { throw error("':' after the key \"\(columns[column])\"", found: byte) }
             pos += 1
+            sawTooLongString = false
             let earlier = valueStamp[column] == objectNumber ? valueIndex[column] : nil
-            if let value = try readValue(depth: 1) {
+            let value = try readValue(depth: 1)
+            if sawTooLongString {
+                // Kept out, as a CSV field over the limit is: the record is rejected anyway.
+                if tooLong == nil { tooLong = "the value of \"\(shortName(of: column))\" is over 1 MiB" }
+            } else if let value {
                 if let earlier {
                     values[earlier].value = value
                 } else {
@@ -199,7 +241,13 @@ struct JSONScanner {
         }
         if forgotten > 0 { values.removeAll { $0.column < 0 } }
         previousKeys = keys
-        return (values, sawInvalidUTF8 ? "has text that is not valid UTF-8" : nil)
+        return (values, tooLong ?? (sawInvalidUTF8 ? "has text that is not valid UTF-8" : nil))
+    }
+
+    /// A column's name as a problem quotes it: cut at 40 characters, as a key may be 1 MiB long.
+    private func shortName(of column: Int) -> String {
+        let name = columns[column]
+        return name.count > 40 ? name.prefix(39) + "…" : name
     }
 
     /// Reads the value after white space: `nil` for `null`, `.nested` for an object or array
@@ -347,7 +395,7 @@ struct JSONScanner {
         var text = ""
         var invalid = false
         let isCheckedUTF8 = input.isCheckedUTF8
-        try scanString { bytes in
+        lastStringWasTooLong = try !scanString { bytes in
             if isCheckedUTF8 {
                 text = String(decoding: bytes, as: UTF8.self)
             } else if let valid = UTF8Validator.string(from: bytes) {
@@ -357,21 +405,24 @@ struct JSONScanner {
                 text = String(decoding: bytes, as: UTF8.self)
             }
         }
+        if lastStringWasTooLong { sawTooLongString = true }
         return (text, !invalid)
     }
 
-    /// Reads a key, giving its column: `expected`'s when its bytes are the same (no String made).
-    private mutating func readKey(expected: Int?) throws -> Int {
+    /// Reads a key, giving its column: `expected`'s when its bytes are the same (no String made);
+    /// `nil` when the key is longer than `fieldLimit`.
+    private mutating func readKey(expected: Int?) throws -> Int? {
         var column: Int?
         var name: String?
         let expectedBytes = expected.map { columnBytes[$0] }
-        try scanString { bytes in
+        let fits = try scanString { bytes in
             if let expected, let expectedBytes, expectedBytes.withUnsafeBufferPointer({ Self.same($0, bytes) }) {
                 column = expected
             } else {
                 name = String(decoding: bytes, as: UTF8.self)
             }
         }
+        guard fits else { return nil }
         if let column { return column }
         let key = name ?? ""
         if let known = columnIndex[key] { return known }
@@ -390,13 +441,16 @@ struct JSONScanner {
     }
 
     /// Scans the string at `pos` and lends its unescaped bytes to `body` (valid for the call):
-    /// straight from the window when it has no escape, else from `scratch`.
-    private mutating func scanString(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws {
+    /// straight from the window when it has no escape, else from `scratch`. A string longer than
+    /// `fieldLimit` is checked to its end but not kept, nor lent: then it gives `false`.
+    @discardableResult
+    private mutating func scanString(_ body: (UnsafeBufferPointer<UInt8>) -> Void) throws -> Bool {
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         pos += 1
         mark = pos
         defer { mark = nil }
         var escaped = false
+        var dropping = false
         while true {
             let bytes = window, end = windowEnd
             var index = pos
@@ -407,6 +461,7 @@ struct JSONScanner {
             }
             pos = index
             if index == end {
+                dropIfTooLong(escaped: escaped, dropping: &dropping)
                 guard try fill() else { throw error("'\"' to close the string", found: nil) }
                 continue
             }
@@ -415,13 +470,14 @@ struct JSONScanner {
             let byte = window[pos]
             if byte == quote {
                 pos += 1
+                if dropping || run.count + (escaped ? scratch.count : 0) > stringLimit { return false }
                 if escaped {
                     scratch.append(contentsOf: run)
                     scratch.withUnsafeBufferPointer { body($0) }
                 } else {
                     body(run)
                 }
-                return
+                return true
             }
             guard byte == backslash else {
                 throw error(byte == 0x0A ? "'\"' before the end of the line" : "a control character escaped (\\u00XX)", found: byte)
@@ -435,7 +491,21 @@ struct JSONScanner {
             mark = pos
             try readEscape()
             mark = pos
+            dropIfTooLong(escaped: escaped, dropping: &dropping)
         }
+    }
+
+    /// Once the string being scanned (from `mark`, and in `scratch` when `escaped`) is longer than
+    /// `stringLimit`, lets go of what was kept, and keeps nothing more of it.
+    private mutating func dropIfTooLong(escaped: Bool, dropping: inout Bool) {
+        if !dropping {
+            let kept = (escaped ? scratch.count : 0) + pos - (mark ?? pos)
+            guard kept > stringLimit else { return }
+            dropping = true
+            scratch = []
+        }
+        mark = nil
+        scratch.removeAll(keepingCapacity: true)
     }
 
     /// Reads the escape after a backslash into `scratch`.

@@ -29,8 +29,8 @@ struct LibraryAlbums {
         var title: String
         var artist: String?
         var line: Int
-        var genres: [(value: String, count: Int)] = []
-        var years: [(value: String, count: Int)] = []
+        var genres = ValueTally()
+        var years = ValueTally()
     }
 
     private(set) var albums: [Album] = []
@@ -60,8 +60,8 @@ struct LibraryAlbums {
             indexByKey[key] = index
             albums.append(Album(title: title, artist: artist, line: track.line))
         }
-        if let genre = nonEmpty(track.genre) { Self.count(genre, in: &albums[index].genres) }
-        if let year = nonEmpty(track.year), year != "0" { Self.count(year, in: &albums[index].years) }
+        if let genre = nonEmpty(track.genre) { albums[index].genres.count(genre) }
+        if let year = nonEmpty(track.year), year != "0" { albums[index].years.count(year) }
     }
 
     /// The kind a track is counted under when it is not music, or `nil` for music.
@@ -80,20 +80,5 @@ struct LibraryAlbums {
     private func nonEmpty(_ text: String?) -> String? {
         guard let text, !text.trimmingWhitespace().isEmpty else { return nil }
         return text
-    }
-
-    private static func count(_ value: String, in tally: inout [(value: String, count: Int)]) {
-        if let index = tally.firstIndex(where: { $0.value == value }) {
-            tally[index].count += 1
-        } else {
-            tally.append((value, 1))
-        }
-    }
-
-    /// The most common value, the first seen among equals.
-    static func mostCommon(_ tally: [(value: String, count: Int)]) -> String? {
-        var best: (value: String, count: Int)?
-        for entry in tally where entry.count > (best?.count ?? 0) { best = entry }
-        return best?.value
     }
 }

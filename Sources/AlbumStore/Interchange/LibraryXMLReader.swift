@@ -16,34 +16,37 @@ import FoundationEssentials
 /// libxml2 and ICU every start of the binary paid for): peak RSS stays flat whatever the file's
 /// size. Reading stops at the end of `Tracks` (the `Playlists` after it are never read), and only
 /// the values of the keys above become Strings. Since an album's genre and year need all of its
-/// tracks, the first `next()` reads the whole Tracks dictionary; memory grows with the albums, not
-/// the tracks.
+/// tracks, the reader reads the whole Tracks dictionary when it is made; memory grows with the
+/// albums, not the tracks.
 struct LibraryXMLReader: CatalogReader {
     let columns = ["title", "artist", "genre", "year"]
     private let input: CatalogInput
-    private var albums: [LibraryAlbums.Album]?
+    private let albums: [LibraryAlbums.Album]
     private var nextAlbum = 0
-    private(set) var skippedNotMusic: [String: Int] = [:]
+    let skippedNotMusic: [String: Int]
 
     var bytesRead: Int { input.bytesRead }
 
-    init(over input: CatalogInput) {
+    /// A reader of `input`, which it reads whole at once: an album's genre and year need all of
+    /// its tracks anyway, and the import makes the reader before it takes the library's write
+    /// lock, so writers of other processes do not wait while the file is read.
+    ///
+    /// - Throws: `CatalogError` where the XML is not well-formed, or when it has no Tracks.
+    init(over input: CatalogInput) throws {
         self.input = input
+        let library = try Self.parse(input)
+        albums = library.albums
+        skippedNotMusic = library.skipped
     }
 
     mutating func next() throws -> CatalogRecord? {
-        if albums == nil {
-            let library = try Self.parse(input)
-            albums = library.albums
-            skippedNotMusic = library.skipped
-        }
-        guard let albums, nextAlbum < albums.count else { return nil }
+        guard nextAlbum < albums.count else { return nil }
         let album = albums[nextAlbum]
         nextAlbum += 1
         var values: [(column: Int, value: SourceValue)] = [(0, .text(album.title))]
         if let artist = album.artist { values.append((1, .text(artist))) }
-        if let genre = LibraryAlbums.mostCommon(album.genres) { values.append((2, .text(genre))) }
-        if let year = LibraryAlbums.mostCommon(album.years) { values.append((3, .number(year))) }
+        if let genre = album.genres.mostCommon { values.append((2, .text(genre))) }
+        if let year = album.years.mostCommon { values.append((3, .number(year))) }
         return CatalogRecord(line: album.line, values: values, problem: nil)
     }
 

@@ -84,9 +84,9 @@ struct XMLScanner {
     private var textInScratch = false
     /// The last start tag's attributes, in order, when the scanner keeps them.
     private(set) var attributes: [(name: String, value: String)] = []
-    /// The last start tag's attribute names, end to end, to find a repeated one.
-    private var attributeNames: [UInt8] = []
-    private var attributeNameEnds: [Int] = []
+    /// The last start tag's attribute names, to find a repeated one: a set, as a tag may have
+    /// any number of them and a search of the earlier ones made reading it quadratic.
+    private var attributeNames: Set<[UInt8]> = []
 
     private enum Pending {
         case nothing
@@ -248,8 +248,8 @@ struct XMLScanner {
         mark = nil
         sawRoot = true
         if keepsAttributes { attributes.removeAll(keepingCapacity: true) }
-        attributeNames.removeAll(keepingCapacity: true)
-        attributeNameEnds.removeAll(keepingCapacity: true)
+        // Not keeping capacity: after a tag with many attributes, each later tag would clear it all.
+        if !attributeNames.isEmpty { attributeNames = [] }
         while true {
             let spaced = try skipSpace()
             switch try peek() {
@@ -274,17 +274,11 @@ struct XMLScanner {
     private mutating func attribute() throws {
         let length = try scanName()
         let nameBytes = UnsafeBufferPointer(start: window + (pos - length), count: length)
-        var start = 0
-        for end in attributeNameEnds {
-            if attributeNames[start..<end].elementsEqual(nameBytes) {
-                throw notWellFormed("attribute \(String(decoding: nameBytes, as: UTF8.self)) repeated in <\(name)>")
-            }
-            start = end
+        let attributeName = String(decoding: nameBytes, as: UTF8.self)
+        guard attributeNames.insert(Array(nameBytes)).inserted else {
+            throw notWellFormed("attribute \(attributeName) repeated in <\(name)>")
         }
-        attributeNames.append(contentsOf: nameBytes)
-        attributeNameEnds.append(attributeNames.count)
         mark = nil
-        let attributeName = String(decoding: attributeNames[start...], as: UTF8.self)
         try skipSpace()
         guard try peek() == UInt8(ascii: "=") else { throw notWellFormed("attribute \(attributeName) without '=' and a value") }
         pos += 1

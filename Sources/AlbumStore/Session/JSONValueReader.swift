@@ -10,7 +10,8 @@ struct JSONValueReader {
     private var scanner: JSONScanner
 
     private init(_ input: CatalogInput) {
-        scanner = JSONScanner(over: input, singleLine: false, end: "the end of the text")
+        // No string limit: the text is in memory already, and a session value may be long.
+        scanner = JSONScanner(over: input, singleLine: false, end: "the end of the text", stringLimit: .max)
     }
 
     /// The value `data` holds, with nothing but white space around it.

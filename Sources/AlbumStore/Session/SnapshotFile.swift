@@ -88,7 +88,9 @@ package enum SnapshotFile {
     package static func snapshot(contentsOf url: URL) throws -> Snapshot {
         let source = url.relativePath
         let file: OpenFile
-        do { file = try OpenFile.reading(url.path) } catch let failure as OpenFile.Failure where failure.refusal != nil {
+        do { file = try OpenFile.reading(url.path) } catch let failure as OpenFile.Failure
+            where failure.refusal != nil || failure.errno == ELOOP {
+            // A loop of symbolic links is no file to `fileExists`, but not a missing one.
             throw SessionError.badSnapshotFile(source: source, place: "", reason: failure.description)
         } catch {
             let exists = FileManager.default.fileExists(atPath: url.path)

@@ -112,6 +112,7 @@ struct Import: ParsableCommand {
             inform(ImportReport(summary: summary, rejectsPath: rejects).line)
         } catch ImportError.invalidRows(let summary) {
             progress?.clear()
+            if let refusal = OneRowRefusal(summary) { throw refusal }
             ImportReport(summary: summary, rejectsPath: rejects).printRejections()
             throw ImportError.invalidRows(summary)
         } catch {

@@ -39,8 +39,22 @@ struct ImportReport {
         var line = "\(head) (\(summary.format.rawValue), \(summary.encoding.rawValue)"
             + (summary.encodingWasGuessed ? ", a guess: --encoding sets it" : "") + "): " + counts.joined(separator: ", ")
         if !summary.ignoredColumns.isEmpty {
-            line += "; ignored columns: " + summary.ignoredColumns.joined(separator: ", ")
+            line += "; ignored columns: " + Self.listing(summary.ignoredColumns)
         }
         return line + "."
+    }
+
+    /// The most ignored columns the summary names, and the most characters of each: a file may
+    /// have a million columns, or names of a megabyte, and the line stays readable.
+    static let listedColumns = 10
+    static let listedNameLength = 40
+
+    /// `a, b, c` or `a, b, ..., j and 12 more`, each name cut at `listedNameLength` characters.
+    static func listing(_ names: [String]) -> String {
+        let shown = names.prefix(listedColumns).map { name in
+            name.count > listedNameLength ? name.prefix(listedNameLength - 1) + "…" : name
+        }
+        let more = names.count - shown.count
+        return shown.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
     }
 }
