@@ -83,6 +83,10 @@ let package = Package(
             ],
             swiftSettings: onlyWhatIsImported
         ),
+        // The in-process half of scripts/stress (the library's public API only). Here rather than
+        // in a package of its own under scripts/: that package would build swift-nio, BoringSSL
+        // and swift-crypto once more (minutes on CI's two cores) for one small file.
+        .executableTarget(name: "stress-library", dependencies: ["AlbumStore"], path: "scripts/StressLibrary"),
         .testTarget(name: "AlbumSQLiteTests", dependencies: ["AlbumSQLite", "CSQLite"]),
         // Helpers the library's test targets share (a temporary folder).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
