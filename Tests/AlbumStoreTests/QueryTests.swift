@@ -55,6 +55,15 @@ struct QueryTests {
         #expect(try titles("lo") == [])
     }
 
+    /// Found by scripts/fuzz (query): a double quote followed by a combining mark is one
+    /// Character, which the phrase's quoting left single, so FTS5 failed with a syntax error.
+    @Test func aQuoteFollowedByACombiningMarkStaysInsideThePhrase() throws {
+        #expect(QuerySQL.phrase("\"\u{301}x", prefix: false) == "\"\"\"\u{301}x\"")
+        let query = AlbumQuery([.init(.text("\"\u{6DA}r \\$co"))])
+        #expect(try library.albums.albums(matching: query).isEmpty)
+        #expect(try library.albums.count(matching: AlbumQuery(parsing: "\"\u{301}Low \\x")) == 0)
+    }
+
     @Test func fieldOperators() throws {
         #expect(try titles("artist:bow") == ["Low", "Heroes", "Blackstar"])
         #expect(try titles("title:ER") == ["Heroes"])
