@@ -275,6 +275,22 @@ struct QueryTests {
         }
     }
 
+    /// Found by scripts/fuzz (query): glibc's regcomp takes exponential time and memory on
+    /// stacked repetitions (`t` and twenty `+` take a second, forty never end), before the
+    /// query's time limit can apply.
+    @Test func stackedRepetitionsAreRefusedBeforeTheyCompile() throws {
+        for pattern in ["t" + String(repeating: "+", count: 40), "a*?", "a+{2}", "(ab)?*"] {
+            #expect {
+                try AlbumQuery(parsing: "genre::\(pattern)")
+            } throws: { error in
+                (error as? QueryError)?.reason.hasPrefix("bad regular expression \"\(pattern)\": repetition operators one after another") == true
+            }
+        }
+        for pattern in ["a+b+", "(a+)+", "a{2}b?", "x\\{1000}+", "[+*]+"] {
+            #expect(throws: Never.self, "\(pattern)") { try AlbumQuery(parsing: "title::\(pattern)") }
+        }
+    }
+
     @Test func aRegexThatDoesNotCompileIsAQueryErrorNamingIt() throws {
         #expect {
             try AlbumQuery(parsing: "title::(a|b")
