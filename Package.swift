@@ -15,6 +15,38 @@ let linkSQLite: [LinkerSetting] = Context.environment["ALBUMSTORE_STATIC_SQLITE"
     ? [.unsafeFlags(["-Xlinker", "-Bstatic", "-Xlinker", "-lsqlite3", "-Xlinker", "-Bdynamic"])]
     : [.linkedLibrary("sqlite3")]
 
+/// scripts/fuzz sets ALBUMSTORE_FUZZ=1 (in a build folder of its own): the fuzz targets
+/// (scripts/Fuzz/Sources) are declared, and the library's own modules are optimized and
+/// instrumented for libFuzzer and AddressSanitizer; their dependencies are not what is fuzzed.
+/// Nothing else builds the fuzz targets.
+let fuzzing = Context.environment["ALBUMSTORE_FUZZ"] == "1"
+let instrumented: [SwiftSetting] = fuzzing ? [.unsafeFlags(["-sanitize=fuzzer,address", "-O"])] : []
+
+/// A libFuzzer executable: `LLVMFuzzerTestOneInput` and a main that runs libFuzzer's driver on it
+/// (`FuzzDriver`). Linked with lld: SwiftPM aliases `main` to the target's own, which gold
+/// refuses beside the fuzzer runtime's.
+func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(
+        name: "fuzz-\(name)", dependencies: dependencies + ["FuzzDriver"], path: "scripts/Fuzz/Sources/fuzz-\(name)",
+        swiftSettings: instrumented, linkerSettings: [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])])
+}
+
+let fuzzTargets: [Target] = !fuzzing ? [] : [
+    .systemLibrary(name: "CFuzzer", path: "scripts/Fuzz/Sources/CFuzzer"),
+    .target(name: "FuzzDriver", dependencies: ["CFuzzer"], path: "scripts/Fuzz/Sources/FuzzDriver"),
+    // Reading a whole catalog the way an import does, for the catalog targets.
+    .target(name: "CatalogFuzzing", dependencies: ["AlbumStore"], path: "scripts/Fuzz/Sources/CatalogFuzzing",
+            swiftSettings: instrumented),
+    fuzzTarget("csv", ["CatalogFuzzing"]),
+    fuzzTarget("json", ["CatalogFuzzing"]),
+    fuzzTarget("library-xml", ["CatalogFuzzing"]),
+    fuzzTarget("query", ["AlbumStore"]),
+    fuzzTarget("snapshot", ["AlbumStore"]),
+    fuzzTarget("image", ["AlbumStore"]),
+    // ChangeRecorder against the session extension, which it reaches through CSQLite.
+    fuzzTarget("changeset", ["AlbumSQLite", "CSQLite"]),
+]
+
 let package = Package(
     name: "AlbumStore",
     platforms: [.macOS(.v15)],
@@ -41,7 +73,7 @@ let package = Package(
             path: "CSQLite",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
-        .target(name: "AlbumSQLite", dependencies: ["CSQLite"], swiftSettings: onlyWhatIsImported, linkerSettings: linkSQLite),
+        .target(name: "AlbumSQLite", dependencies: ["CSQLite"], swiftSettings: onlyWhatIsImported + instrumented, linkerSettings: linkSQLite),
         // The schema: Migrations/*.sql, embedded in the code so that a copied binary, with no
         // bundle beside it, still creates and migrates a database. A new migration is listed
         // here and in Migrations/MigrationFiles.swift (EmbeddedMigrationsTests checks both).
@@ -73,7 +105,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
-            swiftSettings: onlyWhatIsImported
+            swiftSettings: onlyWhatIsImported + instrumented
         ),
         .executableTarget(
             name: "AlbumStoreCLI",
@@ -96,6 +128,6 @@ let package = Package(
         .testTarget(name: "AlbumStoreAPITests", dependencies: ["AlbumStore", "TestSupport"]),
         // BadInput: the bad-input corpus and its manifest (BadInputCorpusTests).
         .testTarget(name: "AlbumStoreCLITests", dependencies: ["AlbumStore", "AlbumStoreCLI"], resources: [.copy("BadInput")]),
-    ],
+    ] + fuzzTargets,
     swiftLanguageModes: [.v6]
 )

@@ -66,19 +66,24 @@ final class RecordedTable {
         }
         guard let layout, layout.hasKey else { return }
         let indirect = sqlite3_preupdate_depth(sqlite) > 0
+        // A key with a NULL (which a rowid table allows in a key that is not its rowid) names no
+        // row a changeset could carry: the session extension leaves such rows out, and so does this.
         switch operation {
         case SQLITE_INSERT:
-            try inserted(try key(.new, layout, sqlite), enabled: enabled, indirect: indirect, sqlite)
+            guard let key = try key(.new, layout, sqlite) else { return }
+            try inserted(key, enabled: enabled, indirect: indirect, sqlite)
         case SQLITE_DELETE:
-            try deleted(try key(.old, layout, sqlite), enabled: enabled, indirect: indirect, sqlite)
+            guard let key = try key(.old, layout, sqlite) else { return }
+            try deleted(key, enabled: enabled, indirect: indirect, sqlite)
         default:
             let old = try key(.old, layout, sqlite), new = try key(.new, layout, sqlite)
             guard old == new else {
                 // A new key: the session extension's delete of the old row and insert of the new.
-                try deleted(old, enabled: enabled, indirect: indirect, sqlite)
-                try inserted(new, enabled: enabled, indirect: indirect, sqlite)
+                if let old { try deleted(old, enabled: enabled, indirect: indirect, sqlite) }
+                if let new { try inserted(new, enabled: enabled, indirect: indirect, sqlite) }
                 return
             }
+            guard let old else { return }
             guard let index = try row(old, enabled: enabled, indirect: indirect, original: { () throws(SQLiteError) in
                 try append(.old, sqlite)
             }) else { return }
@@ -115,14 +120,22 @@ final class RecordedTable {
         return rows.count - 1
     }
 
-    private func key(_ side: Side, _ layout: RecordedLayout, _ sqlite: OpaquePointer) throws(SQLiteError) -> RowKey {
-        if layout.keyColumns.count == 1 {
+    /// The key of the row on `side`; `nil` when one of its values is NULL.
+    ///
+    /// A REAL key column never takes the integer shortcut: the pre-update hook gives a whole
+    /// REAL as the integer SQLite stores when it reads the row (a delete, an update's old
+    /// values), and as a REAL when it comes from the statement (an insert), so only the REAL
+    /// form names the row the same way both times.
+    private func key(_ side: Side, _ layout: RecordedLayout, _ sqlite: OpaquePointer) throws(SQLiteError) -> RowKey? {
+        if layout.keyColumns.count == 1 && !layout.isReal[Int(layout.keyColumns[0])] {
             let value = try self.value(side, layout.keyColumns[0], sqlite)
             if let value, sqlite3_value_type(value) == SQLITE_INTEGER { return .integer(sqlite3_value_int64(value)) }
         }
         var bytes: [UInt8] = []
         for column in layout.keyColumns {
-            ChangesetField.append(try value(side, column, sqlite), real: layout.isReal[Int(column)], to: &bytes)
+            let value = try value(side, column, sqlite)
+            guard let value, sqlite3_value_type(value) != SQLITE_NULL else { return nil }
+            ChangesetField.append(value, real: layout.isReal[Int(column)], to: &bytes)
         }
         return .fields(bytes)
     }

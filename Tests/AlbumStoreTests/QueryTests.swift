@@ -55,6 +55,15 @@ struct QueryTests {
         #expect(try titles("lo") == [])
     }
 
+    /// Found by scripts/fuzz (query): a double quote followed by a combining mark is one
+    /// Character, which the phrase's quoting left single, so FTS5 failed with a syntax error.
+    @Test func aQuoteFollowedByACombiningMarkStaysInsideThePhrase() throws {
+        #expect(QuerySQL.phrase("\"\u{301}x", prefix: false) == "\"\"\"\u{301}x\"")
+        let query = AlbumQuery([.init(.text("\"\u{6DA}r \\$co"))])
+        #expect(try library.albums.albums(matching: query).isEmpty)
+        #expect(try library.albums.count(matching: AlbumQuery(parsing: "\"\u{301}Low \\x")) == 0)
+    }
+
     @Test func fieldOperators() throws {
         #expect(try titles("artist:bow") == ["Low", "Heroes", "Blackstar"])
         #expect(try titles("title:ER") == ["Heroes"])
@@ -262,6 +271,22 @@ struct QueryTests {
             #expect(throws: QueryError.self) { try library.albums.count(matching: AlbumQuery([.init(.regex(.title, pattern))])) }
         }
         for pattern in ["a{255}", "(a{15}){15}", "[\\1]", "\\\\1", "x\\{1000}", "(.*a){12}c", String(repeating: "a", count: 1000)] {
+            #expect(throws: Never.self, "\(pattern)") { try AlbumQuery(parsing: "title::\(pattern)") }
+        }
+    }
+
+    /// Found by scripts/fuzz (query): glibc's regcomp takes exponential time and memory on
+    /// stacked repetitions (`t` and twenty `+` take a second, forty never end), before the
+    /// query's time limit can apply.
+    @Test func stackedRepetitionsAreRefusedBeforeTheyCompile() throws {
+        for pattern in ["t" + String(repeating: "+", count: 40), "a*?", "a+{2}", "(ab)?*"] {
+            #expect {
+                try AlbumQuery(parsing: "genre::\(pattern)")
+            } throws: { error in
+                (error as? QueryError)?.reason.hasPrefix("bad regular expression \"\(pattern)\": repetition operators one after another") == true
+            }
+        }
+        for pattern in ["a+b+", "(a+)+", "a{2}b?", "x\\{1000}+", "[+*]+"] {
             #expect(throws: Never.self, "\(pattern)") { try AlbumQuery(parsing: "title::\(pattern)") }
         }
     }

@@ -122,8 +122,16 @@ struct QuerySQL {
 
     /// `text` as one FTS5 string: words in order and adjacent; `*` after it makes the last
     /// word a prefix. Inside double quotes only a double quote means something, written twice.
+    /// Doubled byte by byte: a quote followed by a combining mark is one Character, which a
+    /// replacement of the Character `"` would leave single, closing the string early.
     static func phrase(_ text: String, prefix: Bool) -> String {
-        "\"" + text.replacing("\"", with: "\"\"") + "\"" + (prefix ? "*" : "")
+        var bytes: [UInt8] = [0x22]
+        for byte in text.utf8 {
+            bytes.append(byte)
+            if byte == 0x22 { bytes.append(byte) }
+        }
+        bytes.append(0x22)
+        return String(decoding: bytes, as: UTF8.self) + (prefix ? "*" : "")
     }
 
     /// Whether the tokenizer finds a word in `text` (a letter or a digit); text without one

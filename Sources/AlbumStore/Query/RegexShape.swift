@@ -22,10 +22,20 @@ enum RegexShape {
         var groups: [(size: Int, last: Int)] = [(0, 0)]
         var copies = 0
         var index = 0
+        /// Whether the last thing read was a repetition operator (`*`, `+`, `?`, a bound).
+        var repeated = false
         while index < characters.count {
             let character = characters[index]
             index += 1
             var atom = true
+            let repetition = "*+?".unicodeScalars.contains(character)
+                || (character == "{" && bound(characters, at: index) != nil)
+            // glibc compiles stacked repetitions (a++++) into an automaton that doubles with
+            // each one: twenty take a second and ever more memory, before any match can be stopped.
+            if repetition && repeated {
+                return "repetition operators one after another (like a++ or a*?) take exponential time to compile; write one"
+            }
+            repeated = repetition
             switch character {
             case "\\":
                 if index < characters.count, ("1"..."9").contains(characters[index]) {

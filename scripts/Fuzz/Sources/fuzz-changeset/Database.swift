@@ -1,0 +1,109 @@
+import CSQLite
+
+/// The tables the work runs on: every kind of primary key a changeset carries (a rowid alias,
+/// a text key with NULLs allowed, a WITHOUT ROWID key whose order differs from the columns', a
+/// REAL key) and a table without one, which both recorders ignore; columns of every affinity.
+/// No constraint can fail part-way through a statement: SQLite undoes the rows the statement
+/// changed without telling the pre-update hook, and the recorder keeps them (a known
+/// disagreement, like ROLLBACK TO in `Work`).
+enum Schema {
+    static let tables = """
+        CREATE TABLE t1(id INTEGER PRIMARY KEY, a TEXT, b INTEGER, c REAL, d BLOB, e NUMERIC, f);
+        CREATE TABLE t2(k TEXT PRIMARY KEY, v, w DOUBLE);
+        CREATE TABLE t3(x INTEGER, y TEXT, z, PRIMARY KEY (y, x)) WITHOUT ROWID;
+        CREATE TABLE t4(r REAL PRIMARY KEY, s FLOAT);
+        CREATE TABLE t5(u, v);
+        """
+    /// Changes made by a trigger: the changeset's "indirect" ones.
+    static let trigger = """
+        CREATE TRIGGER t1_tag AFTER INSERT ON t1 WHEN new.b > 50 BEGIN
+            INSERT OR REPLACE INTO t2 VALUES ('tag ' || (new.b % 3), new.id, new.c);
+        END;
+        """
+    static let names = ["t1", "t2", "t3", "t4", "t5"]
+    /// The columns with REAL affinity, by table: SQLite stores a whole REAL as an integer, and the
+    /// session extension writes the integer its pre-update hook gives, where the recorder writes
+    /// the REAL a read of the row gives; the comparison takes them as the same value.
+    static let realColumns = ["t1": [3], "t2": [2], "t4": [0, 1]]
+    /// The tables with a primary key: the ones changesets carry.
+    static let keyed = ["t1", "t2", "t3", "t4"]
+    /// Each table's rows in a stable order (rowid last, for the rows a NULL key lets repeat).
+    static let order = ["t1": "id", "t2": "k, rowid", "t3": "y, x", "t4": "r, rowid", "t5": "rowid"]
+    /// A condition that leaves out rows with a NULL in their key, which sessions never record.
+    static let keyNotNull = ["t1": "id IS NOT NULL", "t2": "k IS NOT NULL", "t3": "x IS NOT NULL AND y IS NOT NULL",
+                             "t4": "r IS NOT NULL"]
+    /// The rows every run starts from.
+    static let rows = """
+        INSERT INTO t1 VALUES (1, 'Low', 1977, 4.5, x'00ff', 2.0, NULL), (2, 'Heroes', 1977, 3, NULL, 'x', 1.5),
+                              (5, NULL, 60, NULL, x'', 12, 'five');
+        INSERT INTO t2 VALUES ('k0', 1, 2.0), ('k1', NULL, 0.5), (NULL, 'null key', NULL);
+        INSERT INTO t3 VALUES (0, 'a', 'x'), (1, 'b', NULL), (2, 'a', 3.25);
+        INSERT INTO t4 VALUES (1.5, 'one and a half'), (2.5, 2), ('x', NULL);
+        INSERT INTO t5 VALUES (1, 2);
+        """
+}
+
+/// A connection's `sqlite3*`, with the few calls the comparison needs.
+struct Database {
+    let handle: OpaquePointer
+
+    /// Runs `sql` with `values` bound, stepping through any rows; the result code.
+    @discardableResult
+    func run(_ sql: String, _ values: [Value] = []) -> Int32 {
+        var statement: OpaquePointer?
+        let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard prepared == SQLITE_OK, let statement else { return prepared }
+        defer { sqlite3_finalize(statement) }
+        for (index, value) in values.enumerated() { value.bind(to: statement, at: Int32(index + 1)) }
+        var code = sqlite3_step(statement)
+        while code == SQLITE_ROW { code = sqlite3_step(statement) }
+        return code
+    }
+
+    /// Runs statements that must succeed (the set-up).
+    func execute(_ sql: String) {
+        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+            fatalError("set-up failed: \(String(cString: sqlite3_errmsg(handle))): \(sql)")
+        }
+    }
+
+    /// Every row of `table`, in `Schema.order`; with `keyedOnly`, not those with a NULL in the key.
+    func rows(of table: String, keyedOnly: Bool = false) -> [[Value]] {
+        let condition = keyedOnly ? Schema.keyNotNull[table].map { " WHERE \($0)" } ?? "" : ""
+        let sql = "SELECT * FROM \(table)\(condition) ORDER BY \(Schema.order[table]!)"
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            fatalError("cannot read \(table): \(String(cString: sqlite3_errmsg(handle)))")
+        }
+        defer { sqlite3_finalize(statement) }
+        var rows: [[Value]] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            rows.append((0..<sqlite3_column_count(statement)).map { Value(column: $0, of: statement) })
+        }
+        return rows
+    }
+
+    /// The rows of `tables`, table by table.
+    func contents(_ tables: [String], keyedOnly: Bool = false) -> [[[Value]]] {
+        tables.map { rows(of: $0, keyedOnly: keyedOnly) }
+    }
+
+    /// Empties every table and ends any transaction left open, outside any recording.
+    func reset() {
+        if sqlite3_get_autocommit(handle) == 0 { run("ROLLBACK") }
+        execute(Schema.names.map { "DELETE FROM \($0);" }.joined())
+    }
+
+    /// Replaces the rows of the keyed tables with `contents` (from `contents(Schema.keyed)`).
+    func load(_ contents: [[[Value]]]) {
+        reset()
+        for (table, rows) in zip(Schema.keyed, contents) {
+            for row in rows {
+                let sql = "INSERT INTO \(table) VALUES (\(Array(repeating: "?", count: row.count).joined(separator: ", ")))"
+                guard run(sql, row) == SQLITE_DONE else {
+                    fatalError("cannot copy a row of \(table): \(String(cString: sqlite3_errmsg(handle))): \(row)")
+                }
+            }
+        }
+    }
+}

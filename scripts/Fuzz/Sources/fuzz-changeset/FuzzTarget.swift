@@ -1,0 +1,161 @@
+@testable import AlbumSQLite
+import CSQLite
+import FoundationEssentials
+import FuzzDriver
+
+/// The differential target: `ChangeRecorder` against SQLite's session extension on the work
+/// the input describes (`Work`). What "agree" means, checked in this order:
+///
+/// 1. The same statements on two copies of the same database give the same result codes and
+///    the same rows (the work itself is deterministic).
+/// 2. The recorder's changeset and the session's hold the same changes: equal as multisets of
+///    (table, primary-key flags, operation, indirect flag, old values, new values), values
+///    compared exactly (text and blobs by their bytes, reals by their bits) but for one thing:
+///    in a column of REAL affinity an integer is the REAL of the same value (`Schema.realColumns`),
+///    and the tables in the same order. (A session lists a table's rows in its hash order, so
+///    not row by row.) Whole numbers are kept out of the REAL key (`Work`): there SQLite 3.40.1's
+///    session extension records one row as two.
+/// 3. When recording was never turned off: applying the recorder's changeset (`Changeset.apply`,
+///    the library's applier) to a copy of the database as it was before the work gives the
+///    database after it, and so does the session's changeset through `sqlite3changeset_apply`;
+///    applying the recorder's changeset inverted (`Changeset.inverted`) to a copy of the after
+///    database gives the before one. The copies have no trigger, so nothing is done twice.
+///    Rows with a NULL in their primary key are left out of these comparisons: SQLite lets a
+///    rowid table hold them, and sessions never record them.
+///
+/// A disagreement stops the run with both sides and the work that led to it.
+@c(LLVMFuzzerTestOneInput)
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let work = Work(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    Comparison.shared.run(work)
+    return 0
+}
+
+/// The databases, opened once and emptied before each run (opening them costs more than a run).
+final class Comparison {
+    nonisolated(unsafe) static let shared = Comparison()
+
+    let ours: Connection
+    let theirs: Connection
+    /// Copies the changesets are applied to.
+    let copies: [Connection]
+
+    private init() {
+        do {
+            ours = try Connection(path: ":memory:")
+            theirs = try Connection(path: ":memory:")
+            copies = try (0..<3).map { _ in try Connection(path: ":memory:") }
+        } catch {
+            fatalError("cannot open the databases: \(error)")
+        }
+        for connection in [ours, theirs] { Database(handle: connection.handle).execute(Schema.tables + Schema.trigger) }
+        for copy in copies { Database(handle: copy.handle).execute(Schema.tables) }
+    }
+
+    func run(_ work: Work) {
+        let ours = Database(handle: self.ours.handle), theirs = Database(handle: self.theirs.handle)
+        var log: [String] = []
+        func fail(_ reason: String) -> Never {
+            fatalError("ChangeRecorder and the session extension disagree: \(reason)\nwork:\n" + log.joined(separator: "\n"))
+        }
+        for database in [ours, theirs] {
+            database.reset()
+            database.execute(Schema.rows)
+        }
+        for step in work.setUp {
+            guard case .sql(let sql, let values) = step else { continue }
+            log.append("before recording: \(step)")
+            guard ours.run(sql, values) == theirs.run(sql, values) else { fail("\(sql) gave different results") }
+        }
+        let before = ours.contents(Schema.keyed)
+
+        let session = Session(self.theirs.handle)
+        let recorded: [UInt8]
+        do {
+            let recorder = try ChangeRecorder(connection: self.ours, tables: Schema.names)
+            for step in work.steps {
+                log.append("\(step)")
+                switch step {
+                case .sql(let sql, let values):
+                    let (mine, reference) = (ours.run(sql, values), theirs.run(sql, values))
+                    guard mine == reference else { fail("\(sql) gave \(mine) here, \(reference) there") }
+                case .record(let on):
+                    recorder.isEnabled = on
+                    session.enable(on)
+                }
+            }
+            recorder.isEnabled = true
+            recorded = [UInt8](try recorder.changeset().data)
+        } catch {
+            fail("the recorder failed: \(error)")
+        }
+        let expected = session.changeset()
+        let after = ours.contents(Schema.names)
+        guard after == theirs.contents(Schema.names) else { fail("the same work left different rows") }
+
+        guard let mine = Change.all(in: recorded)?.map(Self.normalized) else { fail("SQLite cannot read the recorder's changeset \(recorded)") }
+        guard let reference = Change.all(in: expected)?.map(Self.normalized) else { fail("SQLite cannot read the session's changeset") }
+        if counts(mine) != counts(reference) || tableOrder(mine) != tableOrder(reference) {
+            fail("the changesets differ\nrecorder:\n" + mine.map(\.description).joined(separator: "\n")
+                 + "\nsession:\n" + reference.map(\.description).joined(separator: "\n"))
+        }
+        guard session.wasAlwaysEnabled else { return }
+
+        let afterKeyed = ours.contents(Schema.keyed, keyedOnly: true)
+        let beforeKeyed = Self.keyedOnly(before)
+        let applied = Database(handle: copies[0].handle)
+        applied.load(before)
+        do { try Changeset(data: Data(recorded)).apply(to: copies[0]) } catch { fail("the recorder's changeset does not apply to the before state: \(error)") }
+        guard applied.contents(Schema.keyed, keyedOnly: true) == afterKeyed else { fail("the recorder's changeset applied to the before state does not give the after state") }
+
+        let reapplied = Database(handle: copies[1].handle)
+        reapplied.load(before)
+        let code = apply(expected, to: copies[1].handle)
+        guard code == SQLITE_OK else { fail("the session's changeset does not apply to the before state: \(code)") }
+        guard reapplied.contents(Schema.keyed, keyedOnly: true) == afterKeyed else { fail("the session's changeset applied to the before state does not give the after state") }
+
+        let undone = Database(handle: copies[2].handle)
+        undone.load(ours.contents(Schema.keyed))
+        do { try Changeset(data: Data(recorded)).inverted().apply(to: copies[2]) } catch { fail("the recorder's changeset inverted does not apply to the after state: \(error)") }
+        guard undone.contents(Schema.keyed, keyedOnly: true) == beforeKeyed else { fail("the recorder's changeset inverted does not give the before state") }
+    }
+
+    /// `change` with the integers of its REAL columns made REALs.
+    private static func normalized(_ change: Change) -> Change {
+        var change = change
+        for column in Schema.realColumns[change.table] ?? [] {
+            for side in [\Change.old, \Change.new] where column < change[keyPath: side].count {
+                if case .integer(let value) = change[keyPath: side][column] { change[keyPath: side][column] = .real(Double(value)) }
+            }
+        }
+        return change
+    }
+
+    private func counts(_ changes: [Change]) -> [Change: Int] {
+        changes.reduce(into: [:]) { $0[$1, default: 0] += 1 }
+    }
+
+    private func tableOrder(_ changes: [Change]) -> [String] {
+        changes.map(\.table).reduce(into: []) { order, table in if order.last != table { order.append(table) } }
+    }
+
+    private static func keyedOnly(_ contents: [[[Value]]]) -> [[[Value]]] {
+        // The key columns of t1...t4, by position.
+        let keys: [[Int]] = [[0], [0], [0, 1], [0]]
+        return zip(contents, keys).map { rows, key in rows.filter { row in key.allSatisfy { row[$0] != .null } } }
+    }
+
+    /// `sqlite3changeset_apply`, aborting at the first conflict.
+    private func apply(_ changeset: [UInt8], to database: OpaquePointer) -> Int32 {
+        if changeset.isEmpty { return SQLITE_OK }
+        var bytes = changeset
+        return bytes.withUnsafeMutableBytes { buffer in
+            sqlite3changeset_apply(database, Int32(buffer.count), buffer.baseAddress, nil, { _, _, _ in SQLITE_CHANGESET_ABORT }, nil)
+        }
+    }
+}
+
+@main
+enum Main {
+    static func main() { runFuzzer(fuzz) }
+}
