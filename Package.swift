@@ -15,7 +15,7 @@ let linkSQLite: [LinkerSetting] = Context.environment["ALBUMSTORE_STATIC_SQLITE"
     ? [.unsafeFlags(["-Xlinker", "-Bstatic", "-Xlinker", "-lsqlite3", "-Xlinker", "-Bdynamic"])]
     : [.linkedLibrary("sqlite3")]
 
-/// scripts/fuzz sets ALBUMSTORE_FUZZ=1 (in a build folder of its own): the fuzz targets
+/// scripts/fuzz sets ALBUMSTORE_FUZZ=1: the fuzz targets
 /// (scripts/Fuzz/Sources) are declared, and the library's own modules are optimized and
 /// instrumented for libFuzzer and AddressSanitizer; their dependencies are not what is fuzzed.
 /// Nothing else builds the fuzz targets.
