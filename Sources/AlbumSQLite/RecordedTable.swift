@@ -18,6 +18,27 @@ final class RecordedTable {
     private var rowIndex: [RowKey: Int] = [:]
     /// Every record `rows` points into, one field after another (`ChangesetField`).
     private var fields: [UInt8] = []
+    /// What undoes each change to `rows` since the oldest open mark (`ChangeRecording.mark`),
+    /// oldest first; empty while no mark is open.
+    private var journal: [Undo] = []
+    /// The number of the hook event being recorded when it is journaled, else `nil`.
+    private var event: Int?
+    /// `fields.count` when the event being recorded began.
+    private var eventFields = 0
+
+    /// What undoes one change to `rows`: the row as it was, or the removal of a row appended.
+    private struct Undo {
+        /// The hook event that made the change; a mark is the number of the next event.
+        let event: Int
+        /// `fields.count` before the event (`fields` only grows, so this undoes its appends).
+        let fields: Int
+        let change: Change
+
+        enum Change {
+            case replaced(index: Int, Row)
+            case appended(RowKey)
+        }
+    }
 
     /// Where a row's records start in `fields` (24 bytes a row: an undo of a large import
     /// holds millions).
@@ -51,8 +72,10 @@ final class RecordedTable {
     }
 
     /// Takes one change the pre-update hook reports. With `enabled` false, only rows already
-    /// held are followed.
-    func record(_ operation: Int32, enabled: Bool, on handle: ConnectionHandle) throws(SQLiteError) {
+    /// held are followed. With an `event` number, what the change replaces is journaled under it.
+    func record(_ operation: Int32, enabled: Bool, event: Int?, on handle: ConnectionHandle) throws(SQLiteError) {
+        self.event = event
+        eventFields = fields.count
         let sqlite = handle.sqlite
         let columns = sqlite3_preupdate_count(sqlite)
         if layout?.columnCount != columns {
@@ -111,13 +134,45 @@ final class RecordedTable {
         _ key: RowKey, enabled: Bool, indirect: Bool, original: () throws(SQLiteError) -> Int
     ) throws(SQLiteError) -> Int? {
         if let index = rowIndex[key] {
+            if let event { journal.append(Undo(event: event, fields: eventFields, change: .replaced(index: index, rows[index]))) }
             if enabled && !indirect { rows[index].isIndirect = false }
             return index
         }
         guard enabled else { return nil }
         rows.append(Row(original: try original(), current: Row.none, isIndirect: indirect))
         rowIndex[key] = rows.count - 1
+        if let event { journal.append(Undo(event: event, fields: eventFields, change: .appended(key))) }
         return rows.count - 1
+    }
+
+    // MARK: Following rollbacks
+
+    /// Undoes the changes of hook events numbered `event` and later: SQLite rolled them back.
+    func rollBack(toEvent event: Int) {
+        while let undo = journal.last, undo.event >= event {
+            journal.removeLast()
+            switch undo.change {
+            case .replaced(let index, let row):
+                rows[index] = row
+            case .appended(let key):
+                rows.removeLast()
+                rowIndex[key] = nil
+            }
+            fields.removeSubrange(undo.fields...)
+        }
+    }
+
+    /// Forgets the journal: no mark is open any more, so nothing can be undone.
+    func dropJournal() {
+        journal = []
+    }
+
+    /// Forgets every change: all were rolled back.
+    func removeAll() {
+        rows = []
+        rowIndex = [:]
+        fields = []
+        journal = []
     }
 
     /// The key of the row on `side`; `nil` when one of its values is NULL.
