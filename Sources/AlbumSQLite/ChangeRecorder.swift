@@ -101,9 +101,9 @@ final class ChangeRecording {
         if openMarks == 0 { for table in tables { table.dropJournal() } }
     }
 
-    /// Forgets every change: SQLite rolled back to before this recording began.
-    func removeAll() {
-        for table in tables { table.removeAll() }
+    /// Undoes every change: SQLite rolled back to before this recording began.
+    func rollBackAll() {
+        for table in tables { table.rollBackAll() }
     }
 
     /// The changes in changeset format, table by table in the order the recorder was given them.

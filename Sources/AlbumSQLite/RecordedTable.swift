@@ -23,21 +23,17 @@ final class RecordedTable {
     private var journal: [Undo] = []
     /// The number of the hook event being recorded when it is journaled, else `nil`.
     private var event: Int?
-    /// `fields.count` when the event being recorded began.
-    private var eventFields = 0
 
-    /// What undoes one change to `rows`: the row as it was, or the removal of a row appended.
+    /// What undoes one change: the row's values before it (its original ones for a row new to
+    /// the recording).
+    ///
+    /// As in a session, an undone change leaves its row held (followed while recording is off)
+    /// and its indirect flag as the change left it; the records it appended stay in `fields`.
     private struct Undo {
         /// The hook event that made the change; a mark is the number of the next event.
         let event: Int
-        /// `fields.count` before the event (`fields` only grows, so this undoes its appends).
-        let fields: Int
-        let change: Change
-
-        enum Change {
-            case replaced(index: Int, Row)
-            case appended(RowKey)
-        }
+        let index: Int
+        let current: Int
     }
 
     /// Where a row's records start in `fields` (24 bytes a row: an undo of a large import
@@ -75,7 +71,6 @@ final class RecordedTable {
     /// held are followed. With an `event` number, what the change replaces is journaled under it.
     func record(_ operation: Int32, enabled: Bool, event: Int?, on handle: ConnectionHandle) throws(SQLiteError) {
         self.event = event
-        eventFields = fields.count
         let sqlite = handle.sqlite
         let columns = sqlite3_preupdate_count(sqlite)
         if layout?.columnCount != columns {
@@ -134,14 +129,14 @@ final class RecordedTable {
         _ key: RowKey, enabled: Bool, indirect: Bool, original: () throws(SQLiteError) -> Int
     ) throws(SQLiteError) -> Int? {
         if let index = rowIndex[key] {
-            if let event { journal.append(Undo(event: event, fields: eventFields, change: .replaced(index: index, rows[index]))) }
+            if let event { journal.append(Undo(event: event, index: index, current: rows[index].current)) }
             if enabled && !indirect { rows[index].isIndirect = false }
             return index
         }
         guard enabled else { return nil }
         rows.append(Row(original: try original(), current: Row.none, isIndirect: indirect))
         rowIndex[key] = rows.count - 1
-        if let event { journal.append(Undo(event: event, fields: eventFields, change: .appended(key))) }
+        if let event { journal.append(Undo(event: event, index: rows.count - 1, current: rows[rows.count - 1].original)) }
         return rows.count - 1
     }
 
@@ -151,14 +146,7 @@ final class RecordedTable {
     func rollBack(toEvent event: Int) {
         while let undo = journal.last, undo.event >= event {
             journal.removeLast()
-            switch undo.change {
-            case .replaced(let index, let row):
-                rows[index] = row
-            case .appended(let key):
-                rows.removeLast()
-                rowIndex[key] = nil
-            }
-            fields.removeSubrange(undo.fields...)
+            rows[undo.index].current = undo.current
         }
     }
 
@@ -167,11 +155,9 @@ final class RecordedTable {
         journal = []
     }
 
-    /// Forgets every change: all were rolled back.
-    func removeAll() {
-        rows = []
-        rowIndex = [:]
-        fields = []
+    /// Undoes every change: all were rolled back.
+    func rollBackAll() {
+        for index in rows.indices { rows[index].current = rows[index].original }
         journal = []
     }
 

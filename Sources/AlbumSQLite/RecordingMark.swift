@@ -14,14 +14,14 @@ extension ConnectionHandle {
         return RecordingMark(positions: recordings.map { ($0, $0.mark()) })
     }
 
-    /// Undoes the recorded changes made since `mark`. A recording that began after it loses
-    /// every change.
+    /// Undoes the recorded changes made since `mark`. A recording that began after it undoes
+    /// every change (which misses what SQLite undid of the work between the mark and its start).
     func rollBackRecordings(to mark: RecordingMark?) {
         for recording in recordings {
             if let position = mark?.positions.first(where: { $0.recording === recording })?.position {
                 recording.rollBack(to: position)
             } else {
-                recording.removeAll()
+                recording.rollBackAll()
             }
         }
     }

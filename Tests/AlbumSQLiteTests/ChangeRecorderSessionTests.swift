@@ -285,6 +285,30 @@ struct ChangeRecorderSessionTests {
                                     old: [], new: [.integer(1), .text("Low"), .null, .null, .null])])
     }
 
+    /// Found by scripts/fuzz (changeset): as in a session, a row that a rolled-back change
+    /// touched stays held, so it is followed while recording is off.
+    @Test func aRowARolledBackChangeTouchedIsFollowedWhileRecordingIsOff() throws {
+        let ours = try directory.open("ours.sqlite")
+        let theirs = try directory.open("theirs.sqlite")
+        for connection in [ours, theirs] { try connection.execute(Self.rows) }
+        let session = try SessionExtension(connection: theirs, tables: ["tags"])
+        let recorder = try ChangeRecorder(connection: ours, tables: ["tags"])
+        for connection in [ours, theirs] {
+            #expect(throws: Abandon.self) {
+                try connection.transaction {
+                    try connection.run("UPDATE tags SET weight = 5 WHERE name = 'rock'")
+                    throw Abandon()
+                }
+            }
+        }
+        recorder.isEnabled = false
+        session.isEnabled = false
+        for connection in [ours, theirs] { try connection.run("DELETE FROM tags") }
+        let recorded = try changes(in: recorder.changeset())
+        #expect(recorded == [Change(table: "tags", operation: SQLITE_DELETE, indirect: false, old: [.text("rock"), .integer(1)], new: [])])
+        #expect(try Set(recorded) == Set(changes(in: session.changeset())))
+    }
+
     private static let rows = schema + """
         INSERT INTO albums VALUES (1, 'Low', 1977, 4.5, x'00ff'), (2, 'Heroes', 1977, NULL, NULL);
         INSERT INTO tags VALUES ('rock', 1), ('ambient', 2.5);
