@@ -17,6 +17,12 @@ import FoundationEssentials
 /// recorders share it, and it is removed when the last of them goes, so writes made with no
 /// recorder pay nothing. Do not create `sqlite3session` objects on a connection with a
 /// recorder (the session extension takes the hook for itself).
+///
+/// The hook does not report what SQLite undoes, so the recorder is rolled back with the work
+/// where the library runs it: `Connection.transaction` and `savepoint`, a `Statement` that fails
+/// (SQLite then undoes the whole statement), and `Changeset.apply`. A rollback it does not see
+/// (`ROLLBACK TO` or `ROLLBACK` run as SQL, a statement of `execute` failing) leaves in its
+/// changeset changes that were undone.
 /// Related SQLite documentation: https://sqlite.org/c3ref/preupdate_count.html
 public final class ChangeRecorder {
     private let recording: ChangeRecording
@@ -56,6 +62,10 @@ final class ChangeRecording {
     /// The first failure (a table's layout that could not be read); `changeset()` throws it.
     private(set) var error: SQLiteError?
     private let tables: [RecordedTable]
+    /// The hook events taken so far: their numbers name the journal's entries.
+    private var events = 0
+    /// The marks not yet released; while there are any, the tables journal their changes.
+    private var openMarks = 0
 
     init(tables: [String]) {
         self.tables = tables.map(RecordedTable.init(name:))
@@ -67,10 +77,33 @@ final class ChangeRecording {
               let recorded = tables.first(where: { $0.isNamed(table) }) else { return }
         if !isEnabled && recorded.isEmpty { return }
         do {
-            try recorded.record(operation, enabled: isEnabled, on: handle)
+            try recorded.record(operation, enabled: isEnabled, event: openMarks > 0 ? events : nil, on: handle)
         } catch {
             self.error = error
         }
+        events += 1
+    }
+
+    /// Where the changes are now, for `rollBack(to:)`; journals every change until `release()`.
+    func mark() -> Int {
+        openMarks += 1
+        return events
+    }
+
+    /// Undoes the changes made since `mark`, which SQLite rolled back.
+    func rollBack(to mark: Int) {
+        for table in tables { table.rollBack(toEvent: mark) }
+    }
+
+    /// Closes a mark; with the last one the journal goes.
+    func release() {
+        openMarks -= 1
+        if openMarks == 0 { for table in tables { table.dropJournal() } }
+    }
+
+    /// Undoes every change: SQLite rolled back to before this recording began.
+    func rollBackAll() {
+        for table in tables { table.rollBackAll() }
     }
 
     /// The changes in changeset format, table by table in the order the recorder was given them.

@@ -46,6 +46,10 @@ public struct Changeset: Sendable, Hashable {
     /// `sqlite3changeset_apply`, aborting at the first conflict.
     private func applyWithSessionExtension(to connection: Connection) throws(SQLiteError) {
         var conflict = ConflictReport()
+        // On a conflict sqlite3changeset_apply rolls back to its own savepoint, which a recorder
+        // on this connection is not told of.
+        let mark = connection.database.markRecordings()
+        defer { connection.database.releaseRecordings(mark) }
         let code = withUnsafeMutablePointer(to: &conflict) { report in
             data.withUnsafeBytes { bytes in
                 sqlite3changeset_apply(
@@ -59,6 +63,7 @@ public struct Changeset: Sendable, Hashable {
             }
         }
         if code == SQLITE_OK { return }
+        connection.database.rollBackRecordings(to: mark)
         if let message = conflict.message {
             throw SQLiteError(extendedCode: SQLITE_ABORT, message: message)
         }

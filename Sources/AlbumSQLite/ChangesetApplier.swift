@@ -35,21 +35,26 @@ struct ChangesetApplier {
     func apply(_ bytes: UnsafeRawBufferPointer) throws(SQLiteError) -> Bool {
         guard let layouts = connection.tableLayouts() else { return false }
         try connection.cachedStatement("SAVEPOINT albumstore_changeset").run()
+        // A recorder on this connection must forget the changes of an attempt that backs out.
+        let mark = connection.database.markRecordings()
+        defer { connection.database.releaseRecordings(mark) }
         if applyChanges(bytes, layouts: layouts) {
             do {
                 try connection.cachedStatement("RELEASE albumstore_changeset").run()
                 return true
             } catch {
-                rollBack()
+                rollBack(to: mark)
                 throw error
             }
         }
-        rollBack()
+        rollBack(to: mark)
         return false
     }
 
-    private func rollBack() {
-        try? connection.cachedStatement("ROLLBACK TO albumstore_changeset").run()
+    private func rollBack(to mark: RecordingMark?) {
+        if (try? connection.cachedStatement("ROLLBACK TO albumstore_changeset").run()) != nil {
+            connection.database.rollBackRecordings(to: mark)
+        }
         try? connection.cachedStatement("RELEASE albumstore_changeset").run()
     }
 

@@ -16,6 +16,8 @@ final class ConnectionHandle {
     var interruption: Interruption?
     /// The change recorders the pre-update hook feeds, oldest first (see `startRecording`).
     var recordings: [ChangeRecording] = []
+    /// Whether `recordings` has any: read on every step, so stored.
+    @usableFromInline var isRecording = false
     /// The layouts of recorded tables, kept while their column counts stay.
     private var recordedLayouts: [String: RecordedLayout] = [:]
 

@@ -81,6 +81,7 @@ extension ConnectionHandle {
     /// Related SQLite documentation: https://sqlite.org/c3ref/preupdate_count.html
     func startRecording(_ recording: ChangeRecording) {
         recordings.append(recording)
+        isRecording = true
         guard recordings.count == 1 else { return }
         sqlite3_preupdate_hook(sqlite, { context, _, operation, database, table, _, _ in
             guard let context, let database, let table else { return }
@@ -93,6 +94,7 @@ extension ConnectionHandle {
 
     func stopRecording(_ recording: ChangeRecording) {
         recordings.removeAll { $0 === recording }
+        isRecording = !recordings.isEmpty
         if recordings.isEmpty { sqlite3_preupdate_hook(sqlite, nil, nil) }
     }
 }

@@ -18,6 +18,23 @@ final class RecordedTable {
     private var rowIndex: [RowKey: Int] = [:]
     /// Every record `rows` points into, one field after another (`ChangesetField`).
     private var fields: [UInt8] = []
+    /// What undoes each change to `rows` since the oldest open mark (`ChangeRecording.mark`),
+    /// oldest first; empty while no mark is open.
+    private var journal: [Undo] = []
+    /// The number of the hook event being recorded when it is journaled, else `nil`.
+    private var event: Int?
+
+    /// What undoes one change: the row's values before it (its original ones for a row new to
+    /// the recording).
+    ///
+    /// As in a session, an undone change leaves its row held (followed while recording is off)
+    /// and its indirect flag as the change left it; the records it appended stay in `fields`.
+    private struct Undo {
+        /// The hook event that made the change; a mark is the number of the next event.
+        let event: Int
+        let index: Int
+        let current: Int
+    }
 
     /// Where a row's records start in `fields` (24 bytes a row: an undo of a large import
     /// holds millions).
@@ -51,8 +68,9 @@ final class RecordedTable {
     }
 
     /// Takes one change the pre-update hook reports. With `enabled` false, only rows already
-    /// held are followed.
-    func record(_ operation: Int32, enabled: Bool, on handle: ConnectionHandle) throws(SQLiteError) {
+    /// held are followed. With an `event` number, what the change replaces is journaled under it.
+    func record(_ operation: Int32, enabled: Bool, event: Int?, on handle: ConnectionHandle) throws(SQLiteError) {
+        self.event = event
         let sqlite = handle.sqlite
         let columns = sqlite3_preupdate_count(sqlite)
         if layout?.columnCount != columns {
@@ -111,13 +129,36 @@ final class RecordedTable {
         _ key: RowKey, enabled: Bool, indirect: Bool, original: () throws(SQLiteError) -> Int
     ) throws(SQLiteError) -> Int? {
         if let index = rowIndex[key] {
+            if let event { journal.append(Undo(event: event, index: index, current: rows[index].current)) }
             if enabled && !indirect { rows[index].isIndirect = false }
             return index
         }
         guard enabled else { return nil }
         rows.append(Row(original: try original(), current: Row.none, isIndirect: indirect))
         rowIndex[key] = rows.count - 1
+        if let event { journal.append(Undo(event: event, index: rows.count - 1, current: rows[rows.count - 1].original)) }
         return rows.count - 1
+    }
+
+    // MARK: Following rollbacks
+
+    /// Undoes the changes of hook events numbered `event` and later: SQLite rolled them back.
+    func rollBack(toEvent event: Int) {
+        while let undo = journal.last, undo.event >= event {
+            journal.removeLast()
+            rows[undo.index].current = undo.current
+        }
+    }
+
+    /// Forgets the journal: no mark is open any more, so nothing can be undone.
+    func dropJournal() {
+        journal = []
+    }
+
+    /// Undoes every change: all were rolled back.
+    func rollBackAll() {
+        for index in rows.indices { rows[index].current = rows[index].original }
+        journal = []
     }
 
     /// The key of the row on `side`; `nil` when one of its values is NULL.

@@ -252,10 +252,29 @@ public final class Statement {
     public func step() throws(SQLiteError) -> Bool {
         // The row a Row was lent for ends here, whatever the outcome.
         position.pointee.generation &+= 1
+        if _slowPath(connection.isRecording) { return try stepFollowingRecorders() }
         let code = sqlite3_step(handle)
         position.pointee.mayBeRunning = code != SQLITE_DONE
         if _fastPath(code == SQLITE_ROW) { return true }
         if code == SQLITE_DONE { return false }
+        throw failure(code)
+    }
+
+    /// `step` while a `ChangeRecorder` runs. A statement that fails is undone by SQLite
+    /// (the default ABORT conflict resolution: every change it made, in triggers too), which
+    /// the pre-update hook does not report, so the recorders are rolled back with it. A
+    /// transaction that the failure rolls back is followed by `Connection.transaction`.
+    /// `OR FAIL` and `RAISE(FAIL)` keep the rows changed before the failure and would be
+    /// undone here too: AlbumStore's SQL uses neither.
+    @usableFromInline
+    func stepFollowingRecorders() throws(SQLiteError) -> Bool {
+        let mark = sqlite3_stmt_readonly(handle) == 0 ? connection.markRecordings() : nil
+        defer { connection.releaseRecordings(mark) }
+        let code = sqlite3_step(handle)
+        position.pointee.mayBeRunning = code != SQLITE_DONE
+        if code == SQLITE_ROW { return true }
+        if code == SQLITE_DONE { return false }
+        if let mark { connection.rollBackRecordings(to: mark) }
         throw failure(code)
     }
 

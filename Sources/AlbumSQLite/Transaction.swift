@@ -26,6 +26,9 @@ extension Connection {
     public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
         if isInTransaction { return try savepoint(body) }
         try cachedStatement(kind.beginSQL).run()
+        // Change recorders are not told of a rollback: they are rolled back with the transaction.
+        let mark = database.markRecordings()
+        defer { database.releaseRecordings(mark) }
         let result: T
         do {
             result = try body()
@@ -33,6 +36,7 @@ extension Connection {
         } catch {
             // A failed COMMIT may leave the transaction open; a throw inside body surely does.
             if isInTransaction { try? cachedStatement("ROLLBACK").run() }
+            if !isInTransaction { database.rollBackRecordings(to: mark) }
             throw error
         }
         return result
@@ -50,12 +54,15 @@ extension Connection {
         defer { savepointDepth -= 1 }
         let name = "albumstore_\(savepointDepth)"
         try cachedStatement("SAVEPOINT \(name)").run()
+        // Change recorders are not told of a ROLLBACK TO: they are rolled back with it.
+        let mark = database.markRecordings()
+        defer { database.releaseRecordings(mark) }
         do {
             let result = try body()
             try cachedStatement("RELEASE \(name)").run()
             return result
         } catch {
-            try? cachedStatement("ROLLBACK TO \(name)").run()
+            if (try? cachedStatement("ROLLBACK TO \(name)").run()) != nil { database.rollBackRecordings(to: mark) }
             try? cachedStatement("RELEASE \(name)").run()
             throw error
         }

@@ -3,12 +3,12 @@ import CSQLite
 /// The tables the work runs on: every kind of primary key a changeset carries (a rowid alias,
 /// a text key with NULLs allowed, a WITHOUT ROWID key whose order differs from the columns', a
 /// REAL key) and a table without one, which both recorders ignore; columns of every affinity.
-/// No constraint can fail part-way through a statement: SQLite undoes the rows the statement
-/// changed without telling the pre-update hook, and the recorder keeps them (a known
-/// disagreement, like ROLLBACK TO in `Work`).
+/// A CHECK and a trigger's RAISE(ABORT) make statements fail part-way (`b` counting up to 99 in
+/// `UPDATE t1 SET b = b + 1`, or to 77): SQLite undoes the rows already changed without
+/// telling the pre-update hook, and the recorder must follow it (`Statement.step`).
 enum Schema {
     static let tables = """
-        CREATE TABLE t1(id INTEGER PRIMARY KEY, a TEXT, b INTEGER, c REAL, d BLOB, e NUMERIC, f);
+        CREATE TABLE t1(id INTEGER PRIMARY KEY, a TEXT, b INTEGER CHECK (b IS NOT 99), c REAL, d BLOB, e NUMERIC, f);
         CREATE TABLE t2(k TEXT PRIMARY KEY, v, w DOUBLE);
         CREATE TABLE t3(x INTEGER, y TEXT, z, PRIMARY KEY (y, x)) WITHOUT ROWID;
         CREATE TABLE t4(r REAL PRIMARY KEY, s FLOAT);
@@ -18,6 +18,10 @@ enum Schema {
     static let trigger = """
         CREATE TRIGGER t1_tag AFTER INSERT ON t1 WHEN new.b > 50 BEGIN
             INSERT OR REPLACE INTO t2 VALUES ('tag ' || (new.b % 3), new.id, new.c);
+        END;
+        CREATE TRIGGER t1_refuse AFTER UPDATE ON t1 WHEN new.b IS 77 BEGIN
+            INSERT OR REPLACE INTO t3 VALUES (7, 'refused', new.id);
+            SELECT RAISE(ABORT, 'b reached 77');
         END;
         """
     static let names = ["t1", "t2", "t3", "t4", "t5"]

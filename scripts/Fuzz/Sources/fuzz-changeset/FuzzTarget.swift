@@ -73,11 +73,12 @@ final class Comparison {
         let recorded: [UInt8]
         do {
             let recorder = try ChangeRecorder(connection: self.ours, tables: Schema.names)
+            var savepoints = Savepoints()
             for step in work.steps {
                 log.append("\(step)")
                 switch step {
                 case .sql(let sql, let values):
-                    let (mine, reference) = (ours.run(sql, values), theirs.run(sql, values))
+                    let (mine, reference) = (runOurs(sql, values, &savepoints), theirs.run(sql, values))
                     guard mine == reference else { fail("\(sql) gave \(mine) here, \(reference) there") }
                 case .record(let on):
                     recorder.isEnabled = on
@@ -118,6 +119,45 @@ final class Comparison {
         undone.load(ours.contents(Schema.keyed))
         do { try Changeset(data: Data(recorded)).inverted().apply(to: copies[2]) } catch { fail("the recorder's changeset inverted does not apply to the after state: \(error)") }
         guard undone.contents(Schema.keyed, keyedOnly: true) == beforeKeyed else { fail("the recorder's changeset inverted does not give the before state") }
+    }
+
+    /// Runs a step on our side the way the library does: through `Statement`, which follows a
+    /// failing statement's rollback, with the recorders' marks taken and rolled back as
+    /// `Connection.savepoint` does for SQL savepoints. The result code, as `Database.run` gives it.
+    private func runOurs(_ sql: String, _ values: [Value], _ savepoints: inout Savepoints) -> Int32 {
+        do throws(SQLiteError) {
+            let statement = try ours.prepare(sql)
+            for (index, value) in values.enumerated() { value.bind(to: statement.handle, at: Int32(index + 1)) }
+            try statement.run()
+        } catch {
+            return error.extendedCode
+        }
+        savepoints.follow(sql, on: ours.database)
+        return SQLITE_DONE
+    }
+
+    /// The SQL savepoints open on our side, innermost last, each with the recorders' mark.
+    struct Savepoints {
+        private var open: [(name: Substring, mark: RecordingMark?)] = []
+
+        /// Takes, rolls back or releases marks as `sql` (which succeeded) did its savepoint.
+        mutating func follow(_ sql: String, on database: ConnectionHandle) {
+            let words = sql.split(separator: " ")
+            guard let name = words.last else { return }
+            switch words.first {
+            case "SAVEPOINT":
+                open.append((name, database.markRecordings()))
+            case "RELEASE", "ROLLBACK":
+                // Both end the savepoints inside the named one; RELEASE ends it too.
+                guard let index = open.lastIndex(where: { $0.name == name }) else { return }
+                let isRelease = words.first == "RELEASE"
+                if !isRelease { database.rollBackRecordings(to: open[index].mark) }
+                for savepoint in open[(isRelease ? index : index + 1)...].reversed() { database.releaseRecordings(savepoint.mark) }
+                open.removeSubrange((isRelease ? index : index + 1)...)
+            default:
+                return
+            }
+        }
     }
 
     /// `change` with the integers of its REAL columns made REALs.
