@@ -111,6 +111,20 @@ struct JSONScanner {
 
     /// Skips white space (counting lines) and gives the byte after it. In single-line mode a line
     /// feed is not skipped but given.
+    /// After an object's member: `true` past its `,` (`byte` then the next one), `false` past
+    /// the object's `}`.
+    private mutating func moreMembers(_ byte: inout UInt8?) throws -> Bool {
+        byte = try skipWhitespace()
+        if byte == UInt8(ascii: ",") {
+            pos += 1
+            byte = try skipWhitespace()
+            return true
+        }
+        guard byte == UInt8(ascii: "}") else { throw error("',' or '}' after a value", found: byte) }
+        pos += 1
+        return false
+    }
+
     mutating func skipWhitespace() throws -> UInt8? {
         while true {
             while pos < windowEnd {
@@ -195,15 +209,8 @@ struct JSONScanner {
                 guard byte == UInt8(ascii: ":") else { throw error("':' after a key", found: byte) }
                 pos += 1
                 try skipValue(depth: 1)
-                byte = try skipWhitespace()
-                if byte == UInt8(ascii: ",") {
-                    pos += 1
-                    byte = try skipWhitespace()
-                    continue
-                }
-                guard byte == UInt8(ascii: "}") else { throw error("',' or '}' after a value", found: byte) }
-                pos += 1
-                break
+                guard try moreMembers(&byte) else { break }
+                continue
             }
             keys.append(column)
             byte = try skipWhitespace()
@@ -229,15 +236,7 @@ struct JSONScanner {
                 valueStamp[column] = 0
                 forgotten += 1
             }
-            byte = try skipWhitespace()
-            if byte == UInt8(ascii: ",") {
-                pos += 1
-                byte = try skipWhitespace()
-                continue
-            }
-            guard byte == UInt8(ascii: "}") else { throw error("',' or '}' after a value", found: byte) }
-            pos += 1
-            break
+            guard try moreMembers(&byte) else { break }
         }
         if forgotten > 0 { values.removeAll { $0.column < 0 } }
         previousKeys = keys
