@@ -16,7 +16,9 @@ import FoundationEssentials
 /// works on after the `Connection` object is gone. A connection has one pre-update hook: the
 /// recorders share it, and it is removed when the last of them goes, so writes made with no
 /// recorder pay nothing. Do not create `sqlite3session` objects on a connection with a
-/// recorder (the session extension takes the hook for itself).
+/// recorder (the session extension takes the hook for itself). A `DELETE` without `WHERE` on a
+/// table with no trigger, prepared while no recorder ran, empties the table without calling the
+/// hook (SQLite chooses that when it prepares): every table the library records has triggers.
 ///
 /// The hook does not report what SQLite undoes, so the recorder is rolled back with the work
 /// where the library runs it: `Connection.transaction` and `savepoint`, a `Statement` that fails

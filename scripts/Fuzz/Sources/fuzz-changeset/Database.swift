@@ -37,31 +37,53 @@ enum Schema {
     static let keyNotNull = ["t1": "id IS NOT NULL", "t2": "k IS NOT NULL", "t3": "x IS NOT NULL AND y IS NOT NULL",
                              "t4": "r IS NOT NULL"]
     /// The rows every run starts from.
-    static let rows = """
-        INSERT INTO t1 VALUES (1, 'Low', 1977, 4.5, x'00ff', 2.0, NULL), (2, 'Heroes', 1977, 3, NULL, 'x', 1.5),
-                              (5, NULL, 60, NULL, x'', 12, 'five');
-        INSERT INTO t2 VALUES ('k0', 1, 2.0), ('k1', NULL, 0.5), (NULL, 'null key', NULL);
-        INSERT INTO t3 VALUES (0, 'a', 'x'), (1, 'b', NULL), (2, 'a', 3.25);
-        INSERT INTO t4 VALUES (1.5, 'one and a half'), (2.5, 2), ('x', NULL);
-        INSERT INTO t5 VALUES (1, 2);
-        """
+    static let rows = [
+        "INSERT INTO t1 VALUES (1, 'Low', 1977, 4.5, x'00ff', 2.0, NULL), (2, 'Heroes', 1977, 3, NULL, 'x', 1.5), (5, NULL, 60, NULL, x'', 12, 'five')",
+        "INSERT INTO t2 VALUES ('k0', 1, 2.0), ('k1', NULL, 0.5), (NULL, 'null key', NULL)",
+        "INSERT INTO t3 VALUES (0, 'a', 'x'), (1, 'b', NULL), (2, 'a', 3.25)",
+        "INSERT INTO t4 VALUES (1.5, 'one and a half'), (2.5, 2), ('x', NULL)",
+        "INSERT INTO t5 VALUES (1, 2)",
+    ]
 }
 
-/// A connection's `sqlite3*`, with the few calls the comparison needs.
-struct Database {
+/// A connection's `sqlite3*`, with the few calls the comparison needs. Statements are prepared
+/// once and kept: preparing costs more than running the small statements of a run.
+final class Database {
     let handle: OpaquePointer
+    private var statements: [String: OpaquePointer] = [:]
+
+    init(handle: OpaquePointer) { self.handle = handle }
+
+    deinit { for statement in statements.values { sqlite3_finalize(statement) } }
+
+    /// The prepared statement of `sql`, reset and with no value bound; `nil` with the result
+    /// code when it does not prepare.
+    private func statement(_ sql: String) -> (OpaquePointer?, Int32) {
+        if let statement = statements[sql] { return (statement, SQLITE_OK) }
+        var statement: OpaquePointer?
+        let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard prepared == SQLITE_OK, let statement else { return (nil, prepared) }
+        statements[sql] = statement
+        return (statement, SQLITE_OK)
+    }
 
     /// Runs `sql` with `values` bound, stepping through any rows; the result code.
     @discardableResult
     func run(_ sql: String, _ values: [Value] = []) -> Int32 {
-        var statement: OpaquePointer?
-        let prepared = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        guard prepared == SQLITE_OK, let statement else { return prepared }
-        defer { sqlite3_finalize(statement) }
+        let (statement, prepared) = self.statement(sql)
+        guard let statement else { return prepared }
+        defer { sqlite3_reset(statement); sqlite3_clear_bindings(statement) }
         for (index, value) in values.enumerated() { value.bind(to: statement, at: Int32(index + 1)) }
         var code = sqlite3_step(statement)
         while code == SQLITE_ROW { code = sqlite3_step(statement) }
         return code
+    }
+
+    /// Runs one statement that must succeed.
+    func mustRun(_ sql: String, _ values: [Value] = []) {
+        guard run(sql, values) == SQLITE_DONE else {
+            fatalError("\(sql) failed: \(String(cString: sqlite3_errmsg(handle))) \(values)")
+        }
     }
 
     /// Runs statements that must succeed (the set-up).
@@ -75,11 +97,10 @@ struct Database {
     func rows(of table: String, keyedOnly: Bool = false) -> [[Value]] {
         let condition = keyedOnly ? Schema.keyNotNull[table].map { " WHERE \($0)" } ?? "" : ""
         let sql = "SELECT * FROM \(table)\(condition) ORDER BY \(Schema.order[table]!)"
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+        guard case (let statement?, _) = self.statement(sql) else {
             fatalError("cannot read \(table): \(String(cString: sqlite3_errmsg(handle)))")
         }
-        defer { sqlite3_finalize(statement) }
+        defer { sqlite3_reset(statement) }
         var rows: [[Value]] = []
         while sqlite3_step(statement) == SQLITE_ROW {
             rows.append((0..<sqlite3_column_count(statement)).map { Value(column: $0, of: statement) })
@@ -95,7 +116,7 @@ struct Database {
     /// Empties every table and ends any transaction left open, outside any recording.
     func reset() {
         if sqlite3_get_autocommit(handle) == 0 { run("ROLLBACK") }
-        execute(Schema.names.map { "DELETE FROM \($0);" }.joined())
+        for table in Schema.names { mustRun("DELETE FROM \(table)") }
     }
 
     /// Replaces the rows of the keyed tables with `contents` (from `contents(Schema.keyed)`).
@@ -103,10 +124,7 @@ struct Database {
         reset()
         for (table, rows) in zip(Schema.keyed, contents) {
             for row in rows {
-                let sql = "INSERT INTO \(table) VALUES (\(Array(repeating: "?", count: row.count).joined(separator: ", ")))"
-                guard run(sql, row) == SQLITE_DONE else {
-                    fatalError("cannot copy a row of \(table): \(String(cString: sqlite3_errmsg(handle))): \(row)")
-                }
+                mustRun("INSERT INTO \(table) VALUES (\(Array(repeating: "?", count: row.count).joined(separator: ", ")))", row)
             }
         }
     }

@@ -39,6 +39,13 @@ final class Comparison {
     let theirs: Connection
     /// Copies the changesets are applied to.
     let copies: [Connection]
+    /// The same connections for the comparison's own statements.
+    let oursDatabase: Database, theirsDatabase: Database, copyDatabases: [Database]
+    /// The session's connection again, with statements of its own for the recorded steps. A
+    /// `DELETE FROM t` prepared while no pre-update hook is set truncates the table without
+    /// calling the hook (SQLite decides that when it prepares), so a statement prepared for the
+    /// set-up must not be reused while recording. Ours are prepared while the recorder runs.
+    let theirsRecording: Database
 
     private init() {
         do {
@@ -48,23 +55,29 @@ final class Comparison {
         } catch {
             fatalError("cannot open the databases: \(error)")
         }
-        for connection in [ours, theirs] { Database(handle: connection.handle).execute(Schema.tables + Schema.trigger) }
-        for copy in copies { Database(handle: copy.handle).execute(Schema.tables) }
+        (oursDatabase, theirsDatabase) = (Database(handle: ours.handle), Database(handle: theirs.handle))
+        theirsRecording = Database(handle: theirs.handle)
+        copyDatabases = copies.map { Database(handle: $0.handle) }
+        for database in [oursDatabase, theirsDatabase] { database.execute(Schema.tables + Schema.trigger) }
+        for copy in copyDatabases { copy.execute(Schema.tables) }
     }
 
     func run(_ work: Work) {
-        let ours = Database(handle: self.ours.handle), theirs = Database(handle: self.theirs.handle)
-        var log: [String] = []
+        let (ours, theirs) = (oursDatabase, theirsDatabase)
+        // The steps run so far, described only for a failure: describing every step of every
+        // run cost more than running it.
+        var (setUpDone, stepsDone) = (0, 0)
         func fail(_ reason: String) -> Never {
+            let log = work.setUp.prefix(setUpDone).map { "before recording: \($0)" } + work.steps.prefix(stepsDone).map { "\($0)" }
             fatalError("ChangeRecorder and the session extension disagree: \(reason)\nwork:\n" + log.joined(separator: "\n"))
         }
         for database in [ours, theirs] {
             database.reset()
-            database.execute(Schema.rows)
+            for sql in Schema.rows { database.mustRun(sql) }
         }
         for step in work.setUp {
+            setUpDone += 1
             guard case .sql(let sql, let values) = step else { continue }
-            log.append("before recording: \(step)")
             guard ours.run(sql, values) == theirs.run(sql, values) else { fail("\(sql) gave different results") }
         }
         let before = ours.contents(Schema.keyed)
@@ -75,10 +88,10 @@ final class Comparison {
             let recorder = try ChangeRecorder(connection: self.ours, tables: Schema.names)
             var savepoints = Savepoints()
             for step in work.steps {
-                log.append("\(step)")
+                stepsDone += 1
                 switch step {
                 case .sql(let sql, let values):
-                    let (mine, reference) = (runOurs(sql, values, &savepoints), theirs.run(sql, values))
+                    let (mine, reference) = (runOurs(sql, values, &savepoints), theirsRecording.run(sql, values))
                     guard mine == reference else { fail("\(sql) gave \(mine) here, \(reference) there") }
                 case .record(let on):
                     recorder.isEnabled = on
@@ -104,18 +117,18 @@ final class Comparison {
 
         let afterKeyed = ours.contents(Schema.keyed, keyedOnly: true)
         let beforeKeyed = Self.keyedOnly(before)
-        let applied = Database(handle: copies[0].handle)
+        let applied = copyDatabases[0]
         applied.load(before)
         do { try Changeset(data: Data(recorded)).apply(to: copies[0]) } catch { fail("the recorder's changeset does not apply to the before state: \(error)") }
         guard applied.contents(Schema.keyed, keyedOnly: true) == afterKeyed else { fail("the recorder's changeset applied to the before state does not give the after state") }
 
-        let reapplied = Database(handle: copies[1].handle)
+        let reapplied = copyDatabases[1]
         reapplied.load(before)
         let code = apply(expected, to: copies[1].handle)
         guard code == SQLITE_OK else { fail("the session's changeset does not apply to the before state: \(code)") }
         guard reapplied.contents(Schema.keyed, keyedOnly: true) == afterKeyed else { fail("the session's changeset applied to the before state does not give the after state") }
 
-        let undone = Database(handle: copies[2].handle)
+        let undone = copyDatabases[2]
         undone.load(ours.contents(Schema.keyed))
         do { try Changeset(data: Data(recorded)).inverted().apply(to: copies[2]) } catch { fail("the recorder's changeset inverted does not apply to the after state: \(error)") }
         guard undone.contents(Schema.keyed, keyedOnly: true) == beforeKeyed else { fail("the recorder's changeset inverted does not give the before state") }
@@ -126,7 +139,7 @@ final class Comparison {
     /// `Connection.savepoint` does for SQL savepoints. The result code, as `Database.run` gives it.
     private func runOurs(_ sql: String, _ values: [Value], _ savepoints: inout Savepoints) -> Int32 {
         do throws(SQLiteError) {
-            let statement = try ours.prepare(sql)
+            let statement = try ours.cachedStatement(sql)
             for (index, value) in values.enumerated() { value.bind(to: statement.handle, at: Int32(index + 1)) }
             try statement.run()
         } catch {
