@@ -29,6 +29,20 @@ struct ExportCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.cli.directory.path).filter { $0.hasPrefix(".albums") }.isEmpty)
     }
 
+    @Test func anOutputExtensionNamingNoFormatIsRefusedUnlessFormatSaysWhatToWrite() throws {
+        try store.add("Low", by: "David Bowie")
+        let path = store.cli.path("albums.xlsx")
+        expectUsageError(try store.run("export", "--output", path),
+                         saying: "--output \(path): export writes csv, tsv, json or ndjson, not .xlsx; name the format with --format")
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try store.run("export", "--output", path, "--format", "csv").status == 0)
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("index,id,title,artist"))
+        // No extension: CSV, as on stdout.
+        let bare = store.cli.path("albums")
+        #expect(try store.run("export", "--output", bare).status == 0)
+        #expect(try String(contentsOfFile: bare, encoding: .utf8).hasPrefix("index,id,title,artist"))
+    }
+
     @Test(arguments: ["csv", "tsv", "json", "ndjson"])
     func exportThenImportIntoAnEmptyLibraryGivesTheSameAlbums(format: String) throws {
         try store.add("Hello, \"World\"", by: "Quote, Comma", "--genre", "Tab\there", "--year", "1999")

@@ -22,11 +22,11 @@ struct ImportCommandTests {
         let file = try write("Album,Band,Year,Label\nLow,David Bowie,1977,RCA\nlow,DAVID BOWIE,,RCA\nHeroes,David Bowie,1977,RCA\n", to: "a.csv")
         let result = try store.run("import", file)
         #expect(result.status == 0 && result.stdout == "")
-        #expect(result.stderr == "Imported \(file) (csv, utf-8): 2 inserted, 0 updated, 1 skipped as duplicates (1 repeated within the file), 0 rejected, 0 skipped as not music; ignored columns: Label.\n")
+        #expect(result.stderr == "Imported \(file) (csv, utf-8): 2 inserted, 1 skipped as duplicates (1 repeated within the file); ignored columns: Label.\n")
         #expect(try titles() == ["Low", "Heroes"])
         // A second import adds nothing.
         let again = try store.run("import", file)
-        #expect(again.stderr.contains(": 0 inserted, 0 updated, 3 skipped as duplicates"))
+        #expect(again.stderr.contains(": 0 inserted, 3 skipped as duplicates (1 repeated within the file); ignored"))
         #expect(try titles() == ["Low", "Heroes"])
     }
 
@@ -81,7 +81,7 @@ struct ImportCommandTests {
         let result = try store.run("import", file, "--skip-invalid", "--rejects", rejects)
         #expect(result.status == 0)
         #expect(result.stderr.contains("\(file):3: title: must not be empty\n"))
-        #expect(result.stderr.contains(": 1 inserted, 0 updated, 0 skipped as duplicates, 1 rejected"))
+        #expect(result.stderr.contains(": 1 inserted, 1 rejected."))
         #expect(try titles() == ["Low"])
         #expect(try String(contentsOfFile: rejects, encoding: .utf8).contains("bad.csv,3,title,must not be empty"))
     }
@@ -92,8 +92,20 @@ struct ImportCommandTests {
         let file = try write("title,artist\nLow,David Bowie\nhomogenic,bjork\n", to: "a.csv")
         let result = try store.run("import", file, "--dry-run")
         #expect(result.status == 0)
-        #expect(result.stderr.hasPrefix("Dry run of \(file), nothing changed; it would give (csv, utf-8): 1 inserted, 0 updated, 1 skipped"))
+        #expect(result.stderr.hasPrefix("Dry run of \(file), nothing changed; it would give (csv, utf-8): 1 inserted, 1 skipped as duplicates."))
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.db)) == before)
+    }
+
+    @Test func aDryRunOnANewLibrarySaysWhatItWouldGiveAndCreatesNothing() throws {
+        let file = try write("title,artist\nLow,David Bowie\nHeroes,David Bowie\n", to: "a.csv")
+        let beside = store.cli.path("new.sqlite"), inFolder = store.cli.path("folder/new.sqlite")
+        for db in [beside, inFolder] {
+            let result = try store.run("import", file, "--dry-run", "--db", db)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr == "Dry run of \(file), nothing changed; it would give (csv, utf-8): 2 inserted.\n")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.cli.directory.path)
+        #expect(!names.contains { $0.hasPrefix("new.sqlite") || $0 == "folder" }, "\(names)")
     }
 
     @Test func onConflictUpdateAndFail() throws {

@@ -65,6 +65,26 @@ struct CatalogInputTests {
         #expect(try decoded(input) == "title\n“Café”\n€\u{81}\u{9D}")
     }
 
+    @Test(arguments: [1, 2, 3, 7, 4096])
+    func theLinesOfAUTF8FileThatAreNotUTF8AreReadAsWindows1252Alone(chunkSize: Int) throws {
+        // Line 3 (after a CRLF) and line 5 (after a lone CR) hold Latin-1 bytes; the others UTF-8.
+        let bytes = Array("title\nBjörk\r\nCaf".utf8) + [0xE9] + Array("\nÉté\r".utf8) + [0x93, 0x41, 0x94]
+            + Array("\n“ok”\n".utf8)
+        let input = try CatalogInput(data: Data(bytes), chunkSize: chunkSize)
+
+        #expect((input.encoding, input.encodingWasGuessed) == (.utf8, false))
+        #expect(input.windows1252Lines.ranges == [3...3, 5...5])
+        #expect(try decoded(input) == "title\nBjörk\r\nCafé\nÉté\r“A”\n“ok”\n")
+    }
+
+    @Test func aStreamsMixedLinesAreFoundInItsFirstMegabyte() throws {
+        let bytes = Array("title\nBjörk\n".utf8) + [0xE9, 0x0A] + Array("Björk\n".utf8)
+        let input = try CatalogInput(data: Data(bytes), chunkSize: 4, sniffLimit: 16)
+
+        #expect(input.windows1252Lines.ranges == [3...3])
+        #expect(try decoded(input) == "title\nBjörk\né\nBjörk\n")
+    }
+
     @Test func aForcedLatin1ReadsEachByteAsItsCodePoint() throws {
         let input = try CatalogInput(data: Data([0x93, 0x43, 0xE9]), encoding: .latin1)
         #expect((input.encoding, input.encodingWasGuessed) == (.latin1, false))

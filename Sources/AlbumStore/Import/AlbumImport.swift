@@ -173,19 +173,27 @@ final class AlbumImport {
                            record: record, columns: reader.columns)
             }
             sinceReport += 1
-            if sinceReport == Self.progressInterval, let progress = options.progress {
+            if sinceReport == Self.progressInterval {
                 sinceReport = 0
-                progress(ImportProgress(rows: summary.rows, bytesRead: reader.bytesRead, totalBytes: totalBytes))
+                try checkCancellation()
+                options.progress?(ImportProgress(rows: summary.rows, bytesRead: reader.bytesRead, totalBytes: totalBytes))
             }
         }
+        try checkCancellation()
         if writing {
             try flush()
             if let deferred, !isRefused { try resolveSuspects(indexes: deferred) }
+            try checkCancellation()
         }
         summary.ignoredColumns = converter.unknownColumns
         summary.skippedNotMusic = reader.skippedNotMusic
         try rejects?.close()
         options.progress?(ImportProgress(rows: summary.rows, bytesRead: reader.bytesRead, totalBytes: totalBytes))
+    }
+
+    /// Throws `CancellationError` once `ImportOptions.isCancelled` says so: the caller rolls back.
+    private func checkCancellation() throws {
+        if options.isCancelled?() == true { throw CancellationError() }
     }
 
     // MARK: Rows

@@ -33,6 +33,17 @@ public struct ImportOptions: Sendable {
     public var rejectsPath: String?
     /// Read, check and count everything, and write nothing to the library.
     public var dryRun: Bool
+    /// The CSV delimiter (one ASCII character other than `"`, CR and LF: `;`, `|`, a tab); `nil`
+    /// uses the format's own (a tab for TSV; for CSV `;` when the header has semicolons and no
+    /// comma, else `,`). Given without a format, the file is read as CSV (TSV for a tab).
+    public var delimiter: Character?
+    /// Whether the first line of a CSV or TSV file names the columns (the default). Without a
+    /// header the first line is a row, and the columns are named `1`, `2`, ... for `mapping`.
+    public var hasHeader: Bool
+    /// Asked now and then (every few thousand rows, and before the import commits): returning
+    /// `true` stops the import, which rolls back and throws `CancellationError`. It runs on the
+    /// importing thread: keep it quick.
+    public var isCancelled: (@Sendable () -> Bool)?
     /// Called now and then (every few thousand rows, and at the end) with how far the import is.
     /// It runs on the importing thread: keep it quick.
     public var progress: (@Sendable (ImportProgress) -> Void)?
@@ -49,8 +60,12 @@ public struct ImportOptions: Sendable {
     public init(
         encoding: CatalogEncoding? = nil, mapping: [String: AlbumField] = [:], onConflict: ConflictPolicy = .skip,
         invalidRows: InvalidRowPolicy = .rejectFile, rejectsPath: String? = nil, dryRun: Bool = false,
-        progress: (@Sendable (ImportProgress) -> Void)? = nil
+        progress: (@Sendable (ImportProgress) -> Void)? = nil, delimiter: Character? = nil, hasHeader: Bool = true,
+        isCancelled: (@Sendable () -> Bool)? = nil
     ) {
+        self.delimiter = delimiter
+        self.hasHeader = hasHeader
+        self.isCancelled = isCancelled
         self.encoding = encoding
         self.mapping = mapping
         self.onConflict = onConflict

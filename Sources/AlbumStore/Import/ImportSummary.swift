@@ -9,6 +9,15 @@ public struct ImportSummary: Sendable, Hashable {
     /// Whether `encoding` was guessed (Windows-1252 for bytes that are not UTF-8) rather than
     /// given, marked by a BOM, or valid UTF-8.
     public var encodingWasGuessed: Bool
+    /// The first `ImportSummary.rejectionsKept` lines of a UTF-8 file that were not UTF-8 and were
+    /// read as Windows-1252, each alone (the rest of the file stays UTF-8); see
+    /// `windows1252LineCount` for all of them. Empty when the encoding was given, marked by a BOM,
+    /// or guessed for the whole file.
+    public var windows1252Lines: [Int] = []
+    /// How many lines were read as Windows-1252 in a file otherwise UTF-8.
+    public var windows1252LineCount = 0
+    /// The CSV delimiter, when not the format's own (a `;` found in the header, or given).
+    public var delimiter: Character?
     /// Whether this was a dry run: the library was not changed.
     public var dryRun: Bool
     /// Rows read, valid or not.

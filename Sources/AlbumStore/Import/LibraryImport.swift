@@ -45,15 +45,27 @@ extension Library {
             case .standardInput: nil
             case .data(_, let name): name
             }
-            detected = format ?? CatalogFormat.detect(fileName: fileName, head: input.head)
-            reader = try detected.reader(over: input)
+            let separator = try options.delimiter.map(Self.separator(of:))
+            detected = format ?? (separator.map { $0 == 0x09 ? CatalogFormat.tsv : .csv }
+                ?? CatalogFormat.detect(fileName: fileName, head: input.head))
+            if detected != .csv && detected != .tsv && (separator != nil || !options.hasHeader) {
+                throw CatalogError(line: 0, reason: "is read as \(detected.rawValue): a delimiter or a file without a header "
+                    + "applies to CSV and TSV only")
+            }
+            reader = try detected.reader(over: input, separator: separator, hasHeader: options.hasHeader)
         } catch let error as CatalogError {
             throw unreadable(error)
         }
+        if detected == .csv || detected == .tsv { try Self.refuseMissingFields(of: reader.columns, file: file, options: options) }
         let rejects = try options.rejectsPath.map { try RejectsFile(path: $0) }
-        let start = ImportSummary(
+        var start = ImportSummary(
             file: file, format: detected, encoding: input.encoding, encodingWasGuessed: input.encodingWasGuessed,
             dryRun: options.dryRun)
+        start.windows1252Lines = input.windows1252Lines.first(ImportSummary.rejectionsKept)
+        start.windows1252LineCount = input.windows1252Lines.count
+        if let separator = (reader as? CSVReader)?.separator, separator != (detected == .tsv ? 0x09 : UInt8(ascii: ",")) {
+            start.delimiter = Character(Unicode.Scalar(separator))
+        }
         // SQLite's default page cache (2 MiB) is kept: with the indexes of an empty library set
         // aside (DeferredIndexes) a larger one measured no faster here, and costs its size in memory.
         let summary = try performImport { connection in
@@ -70,6 +82,28 @@ extension Library {
         }
         if options.invalidRows == .rejectFile && summary.rejected > 0 { throw ImportError.invalidRows(summary) }
         return summary
+    }
+
+    /// The byte of a delimiter: one ASCII character that can separate fields.
+    private static func separator(of delimiter: Character) throws(CatalogError) -> UInt8 {
+        guard let byte = delimiter.asciiValue, byte != UInt8(ascii: "\""), byte != 0x0A, byte != 0x0D, byte != 0 else {
+            throw CatalogError(line: 0, reason: "cannot be read with the delimiter \(delimiter.debugDescription): "
+                + "a delimiter is one ASCII character other than a quote or a line break")
+        }
+        return byte
+    }
+
+    /// Refuses a header from which title or artist would be missing in every row, before any row
+    /// is read: every row would be rejected for it, and none would say why. An empty file, with
+    /// no header, has no rows to misread.
+    private static func refuseMissingFields(of columns: [String], file: String, options: ImportOptions) throws {
+        guard !columns.isEmpty else { return }
+        var mapping = ColumnMapping(mapping: options.mapping)
+        mapping.update(to: columns)
+        let mapped = Set(mapping.targets.compactMap { $0?.field })
+        let missing = [AlbumField.title, .artist].filter { !mapped.contains($0) }
+        guard !missing.isEmpty else { return }
+        throw ImportError.missingFields(file: file, fields: missing, columns: columns, unmapped: mapping.unknown)
     }
 
     /// "import catalog.csv: 12 added, 3 updated", for the history.

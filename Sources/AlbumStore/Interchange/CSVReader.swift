@@ -30,7 +30,7 @@ struct CSVReader: CatalogReader {
     var bytesRead: Int { input.bytesRead }
 
     private let input: CatalogInput
-    private let separator: UInt8
+    let separator: UInt8
     /// `\` in TSV, where it starts an escape; 0 in CSV, which the scan checks anyway (NUL).
     private let backslash: UInt8
     /// Bytes above this one (but `backslash`) never end a field: one comparison for most bytes.
@@ -55,16 +55,24 @@ struct CSVReader: CatalogReader {
     /// The field being read is over the limit: its bytes are no longer kept.
     private var dropsField = false
     private var scratch: [UInt8] = []
+    /// Without a header: the first record, read to count the columns, handed out first.
+    private var firstRecord: (CatalogRecord, fieldCount: Int)?
+    /// Whether the first record named the columns.
+    private let hasHeader: Bool
 
     /// A reader of `input`, whose header it reads at once.
     ///
     /// - Parameters:
-    ///   - separator: `,` for CSV, a tab for TSV (which also undoes the TSV writer's escapes).
+    ///   - separator: `,` for CSV (or another delimiter: `;`, `|`), a tab for TSV (which also
+    ///     undoes the TSV writer's escapes).
+    ///   - hasHeader: `false` reads the first record as a row too, its columns named `1`, `2`, ...
     ///   - minimumFieldCount: Records with this many fields up to the header's count are whole (the
     ///     trailing ones missing); `nil`: exactly the header's count. Discogs exports need it.
     /// - Throws: `CatalogError` when the header cannot be read (a NUL byte, not UTF-8, ...).
-    init(over input: CatalogInput, separator: UInt8 = UInt8(ascii: ","), minimumFieldCount: Int? = nil) throws {
+    init(over input: CatalogInput, separator: UInt8 = UInt8(ascii: ","), hasHeader: Bool = true,
+         minimumFieldCount: Int? = nil) throws {
         self.input = input
+        self.hasHeader = hasHeader
         self.separator = separator
         let isTSV = separator == UInt8(ascii: "\t")
         backslash = isTSV ? UInt8(ascii: "\\") : 0
@@ -74,6 +82,11 @@ struct CSVReader: CatalogReader {
         window = input.bytes
         windowEnd = input.count
         guard let (header, fieldCount) = try readRecord() else { return }
+        guard hasHeader else {
+            columns = (1...fieldCount).map { String($0) }
+            firstRecord = (header, fieldCount)
+            return
+        }
         if let problem = header.problem { throw CatalogError(line: header.line, reason: "the header \(problem)") }
         var names = [String](repeating: "", count: fieldCount)
         for (column, value) in header.values {
@@ -83,11 +96,14 @@ struct CSVReader: CatalogReader {
     }
 
     mutating func next() throws -> CatalogRecord? {
-        guard let (read, fieldCount) = try readRecord() else { return nil }
+        let next = try firstRecord ?? readRecord()
+        firstRecord = nil
+        guard let (read, fieldCount) = next else { return nil }
         var record = read
         let expected = columns.count
         if record.problem == nil && (fieldCount > expected || fieldCount < min(minimumFieldCount ?? expected, expected)) {
-            record.problem = "has \(fieldCount) field\(fieldCount == 1 ? "" : "s"), the header has \(expected)"
+            record.problem = "has \(fieldCount) field\(fieldCount == 1 ? "" : "s"), "
+                + (hasHeader ? "the header has \(expected)" : "the first row has \(expected)")
         }
         if fieldCount > expected { record.values.removeAll { $0.column >= expected } }
         return record

@@ -43,19 +43,29 @@ public enum CatalogFormat: String, CaseIterable, Sendable {
         return DiscogsReader.isDiscogsHeader(line) ? .discogs : .csv
     }
 
-    /// A reader of this format over `input`.
+    /// A reader of this format over `input`; for CSV and TSV, with `separator` (CSV's own default:
+    /// `;` when the first line has semicolons and no comma, else `,`) and a header or none.
     ///
     /// - Throws: `CatalogError` when the start of the file cannot be read in this format (a CSV
     ///   header with a NUL byte, ...).
-    func reader(over input: CatalogInput) throws -> any CatalogReader {
+    func reader(over input: CatalogInput, separator: UInt8? = nil, hasHeader: Bool = true) throws -> any CatalogReader {
         switch self {
-        case .csv: try CSVReader(over: input)
-        case .tsv: try CSVReader(over: input, separator: UInt8(ascii: "\t"))
+        case .csv:
+            try CSVReader(over: input, separator: separator ?? Self.csvSeparator(head: input.head), hasHeader: hasHeader)
+        case .tsv: try CSVReader(over: input, separator: separator ?? UInt8(ascii: "\t"), hasHeader: hasHeader)
         case .json: try JSONReader(over: input)
         case .ndjson: NDJSONReader(over: input)
         case .discogs: try DiscogsReader(over: input)
         case .libraryXML: try LibraryXMLReader(over: input)
         }
+    }
+
+    /// `;` when the first line has one and no comma or tab (as spreadsheets write CSV where the
+    /// comma is the decimal mark), else `,`.
+    static func csvSeparator(head: [UInt8]) -> UInt8 {
+        let line = firstLine(of: head)
+        let semicolon = UInt8(ascii: ";")
+        return line.contains(semicolon) && !line.contains(UInt8(ascii: ",")) && !line.contains(0x09) ? semicolon : UInt8(ascii: ",")
     }
 
     /// The bytes before the first line end.

@@ -37,6 +37,9 @@ final class CatalogInput {
     /// Whether `encoding` was a guess (no BOM, not forced, and the bytes were not UTF-8, or looked
     /// like UTF-16 without a BOM): the import says so.
     let encodingWasGuessed: Bool
+    /// The lines of a UTF-8 file that are not UTF-8, read as Windows-1252 (a guess the import
+    /// reports); empty when there are none, or the encoding was given or marked by a BOM.
+    private(set) var windows1252Lines = LineRanges()
     /// The file's size in bytes when known (a regular file, `Data`), for progress.
     let totalBytes: Int?
     /// Raw bytes of the file consumed so far (before decoding), for progress against `totalBytes`.
@@ -141,6 +144,7 @@ final class CatalogInput {
         let chosen: CatalogEncoding
         var guessed = false
         var checkedWhole = false
+        var badLines = LineRanges()
         func hasPrefix(_ prefix: [UInt8]) -> Bool { start.starts(with: prefix) }
         switch forced {
         case .utf8?:
@@ -175,12 +179,21 @@ final class CatalogInput {
             } else if start.count == 4, start[start.startIndex] == 0, start[start.startIndex + 1] != 0,
                       start[start.startIndex + 2] == 0, start[start.startIndex + 3] != 0 {
                 (chosen, guessed) = (.utf16BE, true)
-            } else if try Self.isUTF8(readAhead, then: checksWhole ? source : nil,
-                                      restAt: source.isData ? dataOffset : descriptorStart + readAhead.count) {
-                chosen = .utf8
-                checkedWhole = checksWhole
             } else {
-                (chosen, guessed) = (.windows1252, true)
+                let restAt = source.isData ? dataOffset : descriptorStart + readAhead.count
+                switch try Self.survey(readAhead, then: checksWhole ? source : nil, restAt: restAt) {
+                case .utf8:
+                    chosen = .utf8
+                    checkedWhole = checksWhole
+                case .utf8WithWindows1252(let lines):
+                    chosen = .utf8
+                    checkedWhole = checksWhole
+                    badLines = lines
+                case .unchecked:
+                    chosen = .utf8
+                case .notUTF8:
+                    (chosen, guessed) = (.windows1252, true)
+                }
             }
         }
         readAheadOffset = dropped
@@ -188,7 +201,9 @@ final class CatalogInput {
         encoding = chosen
         encodingWasGuessed = guessed
         isCheckedUTF8 = chosen != .utf8 || checkedWhole
+        windows1252Lines = badLines
         switch chosen {
+        case .utf8 where !badLines.isEmpty: transcoder = CatalogTranscoder(.utf8WithWindows1252Lines(badLines))
         case .utf8: transcoder = nil
         case .utf16LE, .utf16: transcoder = CatalogTranscoder(.utf16(bigEndian: false))
         case .utf16BE: transcoder = CatalogTranscoder(.utf16(bigEndian: true))
@@ -310,35 +325,65 @@ final class CatalogInput {
         }
     }
 
-    /// Whether `start`, and the rest of `whole` when given, is UTF-8. The rest is read with
-    /// `pread`, which leaves the descriptor where it was; a sequence cut off by the end of what is
-    /// checked (but not by the end of the file) does not count against it.
-    private static func isUTF8(_ start: [UInt8], then whole: Source?, restAt restOffset: Int) throws -> Bool {
+    /// What a text that is no UTF-16 is: UTF-8; UTF-8 but for some lines; UTF-8 but for too many
+    /// lines to list; or not UTF-8.
+    private enum Survey {
+        case utf8
+        case utf8WithWindows1252(LineRanges)
+        case unchecked
+        case notUTF8
+    }
+
+    /// Whether `start`, and the rest of `whole` when given, is UTF-8, and when it is not, whether
+    /// it is UTF-8 all the same but for some lines (a UTF-8 file a line in Windows-1252 or
+    /// Latin-1 was pasted into). The rest is read with `pread`, which leaves the descriptor where
+    /// it was; a sequence cut off by the end of what is checked (but not by the end of the file)
+    /// does not count against it. Valid UTF-8 takes one fast pass; only text that is not takes a
+    /// second, line by line.
+    private static func survey(_ start: [UInt8], then whole: Source?, restAt restOffset: Int) throws -> Survey {
         var validator = UTF8Validator()
-        start.withUnsafeBytes { validator.feed($0) }
-        guard let whole else { return validator.isValid }
+        try scan(start, then: whole, restAt: restOffset, continuing: { validator.isValid }) { validator.feed($0) }
+        if whole == nil ? validator.isValid : validator.isComplete { return .utf8 }
+        var lines = LineEncodingSurvey()
+        try scan(start, then: whole, restAt: restOffset, continuing: { true }) { lines.feed($0) }
+        lines.finish(cut: whole == nil)
+        // No line of UTF-8 beyond ASCII: a file in a single-byte encoding.
+        guard lines.sawUTF8Text else { return .notUTF8 }
+        // More lines than are kept apart: too mixed to read line by line, so the reader checks
+        // every field and rejects the rows that are not UTF-8.
+        guard lines.badLines.isComplete else { return .unchecked }
+        return .utf8WithWindows1252(lines.badLines)
+    }
+
+    /// Feeds `start`, then the rest of `whole` from `restOffset`, to `body` a piece at a time,
+    /// while `condition` holds.
+    private static func scan(
+        _ start: [UInt8], then whole: Source?, restAt restOffset: Int, continuing condition: () -> Bool,
+        _ body: (UnsafeRawBufferPointer) -> Void
+    ) throws {
+        start.withUnsafeBytes { body($0) }
+        guard let whole else { return }
         switch whole {
         case let .data(data):
-            if restOffset < data.count {
-                data[(data.startIndex + restOffset)...].withUnsafeBytes { validator.feed($0) }
+            if restOffset < data.count && condition() {
+                data[(data.startIndex + restOffset)...].withUnsafeBytes { body($0) }
             }
         case let .descriptor(descriptor, _):
             let chunk = 1 << 20
             let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 8)
             defer { buffer.deallocate() }
             var offset = off_t(restOffset)
-            while validator.isValid {
+            while condition() {
                 let result = pread(descriptor, buffer, chunk, offset)
                 if result < 0 {
                     if errno == EINTR { continue }
                     throw CatalogError(line: 0, reason: "cannot be read: \(describe(errno))")
                 }
                 if result == 0 { break }
-                validator.feed(UnsafeRawBufferPointer(start: buffer, count: result))
+                body(UnsafeRawBufferPointer(start: buffer, count: result))
                 offset += off_t(result)
             }
         }
-        return validator.isComplete
     }
 
     /// Whether zero bytes fall more often first in a pair than second (UTF-16 BE text) in the

@@ -1,4 +1,5 @@
-/// Turns a catalog's UTF-16, Windows-1252 or Latin-1 bytes into UTF-8, piece by piece.
+/// Turns a catalog's UTF-16, Windows-1252 or Latin-1 bytes into UTF-8, piece by piece; or, for a
+/// UTF-8 file with a few lines in Windows-1252, those lines alone.
 ///
 /// Pieces may end anywhere: an odd byte of a UTF-16 code unit and the high half of a surrogate
 /// pair are kept for the next piece. A lone surrogate (and a code unit cut off by the end of the
@@ -8,6 +9,9 @@ struct CatalogTranscoder {
         case utf16(bigEndian: Bool)
         case windows1252
         case latin1
+        /// UTF-8 passed on as it is, but for these lines (counted as `LineEncodingSurvey` counts
+        /// them), read as Windows-1252.
+        case utf8WithWindows1252Lines(LineRanges)
     }
 
     let source: Source
@@ -15,6 +19,11 @@ struct CatalogTranscoder {
     private var oddByte: UInt8?
     /// A high surrogate waiting for its low half.
     private var highSurrogate: UInt16?
+    /// `utf8WithWindows1252Lines`: the line being read, whether a CR ended the last one, and the
+    /// first range of Windows-1252 lines not yet passed.
+    private var line = 1
+    private var afterCarriageReturn = false
+    private var rangeIndex = 0
 
     init(_ source: Source) { self.source = source }
 
@@ -30,9 +39,25 @@ struct CatalogTranscoder {
         case .latin1:
             for byte in input { written += Self.appendScalar(UInt32(byte), to: output + written) }
         case .windows1252:
+            for byte in input { written += Self.appendWindows1252(byte, to: output + written) }
+        case let .utf8WithWindows1252Lines(lines):
+            var isWindows1252 = isWindows1252Line(lines)
             for byte in input {
-                let scalar = byte >= 0x80 && byte < 0xA0 ? UInt32(Self.windows1252High[Int(byte - 0x80)]) : UInt32(byte)
-                written += Self.appendScalar(scalar, to: output + written)
+                if isWindows1252 {
+                    written += Self.appendWindows1252(byte, to: output + written)
+                } else {
+                    output[written] = byte
+                    written += 1
+                }
+                if afterCarriageReturn {
+                    afterCarriageReturn = false
+                    if byte == 0x0A { continue }
+                }
+                if byte == 0x0A || byte == 0x0D {
+                    line += 1
+                    afterCarriageReturn = byte == 0x0D
+                    isWindows1252 = isWindows1252Line(lines)
+                }
             }
         case let .utf16(bigEndian):
             var index = 0
@@ -62,6 +87,19 @@ struct CatalogTranscoder {
             written += Self.appendScalar(0xFFFD, to: output + written)
         }
         return written
+    }
+
+    /// Whether `line` is one of `lines`, moving past the ranges before it.
+    private mutating func isWindows1252Line(_ lines: LineRanges) -> Bool {
+        let ranges = lines.ranges
+        while rangeIndex < ranges.count && ranges[rangeIndex].upperBound < line { rangeIndex += 1 }
+        return rangeIndex < ranges.count && ranges[rangeIndex].contains(line)
+    }
+
+    @inline(__always)
+    private static func appendWindows1252(_ byte: UInt8, to output: UnsafeMutablePointer<UInt8>) -> Int {
+        let scalar = byte >= 0x80 && byte < 0xA0 ? UInt32(windows1252High[Int(byte - 0x80)]) : UInt32(byte)
+        return appendScalar(scalar, to: output)
     }
 
     private static func unit(_ first: UInt8, _ second: UInt8, bigEndian: Bool) -> UInt16 {

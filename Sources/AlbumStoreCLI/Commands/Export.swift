@@ -18,8 +18,9 @@ struct Export: ParsableCommand {
             Without --output they go to stdout. --output writes a file atomically: a temporary \
             file beside it, renamed over it only once complete, so a failed export leaves no \
             half-written file. The format is --format, else --output's extension (.csv, .tsv, \
-            .json, .ndjson or .jsonl), else csv. Query terms (those of `albumstore query`) and \
-            --sort export only the albums they match, in that order.
+            .json, .ndjson or .jsonl; another extension needs --format), else csv. Query terms \
+            (those of `albumstore query`) and --sort export only the albums they match, in that \
+            order.
 
             `albumstore import` reads an export back as it is: into an empty library it gives \
             the same albums, with the same fields and dates, in the same order.
@@ -47,14 +48,23 @@ struct Export: ParsableCommand {
     @Flag(help: "Start with a UTF-8 byte-order mark, for spreadsheet programs that need one.")
     var bom = false
 
-    /// The format asked for, else the one `--output`'s extension names, else CSV.
+    /// The format asked for, else the one `--output`'s extension names, else (no `--output`, or
+    /// one without an extension) CSV.
+    /// - Throws: `ValidationError` for an extension that names no format export writes (`.xlsx`):
+    ///   writing CSV under it would give a file its name misdescribes. Asked once the output is
+    ///   known not to be the library's own file, which is refused first, as such.
     var chosenFormat: Format {
-        if let format { return format }
-        switch output.map({ URL(fileURLWithPath: $0).pathExtension.lowercased() }) {
-        case "tsv", "tab": return .tsv
-        case "json": return .json
-        case "ndjson", "jsonl": return .ndjson
-        default: return .csv
+        get throws {
+            if let format { return format }
+            switch output.map({ URL(fileURLWithPath: $0).pathExtension.lowercased() }) {
+            case "tsv", "tab": return .tsv
+            case "json": return .json
+            case "ndjson", "jsonl": return .ndjson
+            case "csv", "", nil: return .csv
+            case let other?:
+                throw ValidationError(
+                    "--output \(output ?? ""): export writes csv, tsv, json or ndjson, not .\(other); name the format with --format")
+            }
         }
     }
 
@@ -71,7 +81,8 @@ struct Export: ParsableCommand {
 
     private func write(_ albums: AlbumRepository, _ query: AlbumQuery, _ sort: AlbumSort, to sink: FileDescriptorSink) throws {
         if bom { try sink.write([0xEF, 0xBB, 0xBF]) }
-        let writer: any AlbumWriter = switch chosenFormat {
+        let format = try chosenFormat
+        let writer: any AlbumWriter = switch format {
         case .csv: CSVWriter(to: sink)
         case .tsv: TSVWriter(to: sink)
         case .json: JSONWriter(to: sink)

@@ -16,11 +16,17 @@ struct Import: ParsableCommand {
         discussion: """
             FILE is read as a stream (- reads standard input). Its format comes from the name's \
             extension, else from its first bytes; its encoding from a byte-order mark, else UTF-8, \
-            else Windows-1252 (a guess, said in the summary). Columns and keys map to album fields \
-            by name, ignoring case, spaces and underscores, with aliases (album or name: title; \
-            album artist, artist or band: artist; released or date: year); --map names the rest. \
-            index and id are ignored (ids are the library's); other unknown columns are ignored \
-            and listed once.
+            else Windows-1252 (a guess, said in the summary). In a UTF-8 file, the few lines that \
+            are not UTF-8 are read as Windows-1252, and a warning names them. Columns and keys map \
+            to album fields by name, ignoring case, spaces and underscores, with aliases (album or \
+            name: title; album artist, artist or band: artist; released or date: year); --map \
+            names the rest. index and id are ignored (ids are the library's); other unknown \
+            columns are ignored and listed once. A CSV or TSV file whose columns give no title or \
+            no artist is refused before any row is read, naming the columns found.
+
+            CSV fields are separated by commas, or by semicolons when the first line has \
+            semicolons and no comma; --delimiter names another. A file without a header line \
+            needs --no-header: its columns are then 1, 2, 3, ... for --map.
 
             An album the library or an earlier row already has (the same external id, else the \
             same artist and title ignoring case, accents and spacing, with the same year or none) \
@@ -40,6 +46,10 @@ struct Import: ParsableCommand {
               albumstore import old.csv --encoding windows-1252
               albumstore import shop.csv --map 'Disc Title=title' --map Band=artist
               albumstore import messy.csv --skip-invalid --rejects rejects.csv
+              albumstore import export.csv --delimiter ';'
+              albumstore import bare.csv --no-header --map 1=title --map 2=artist --map 3=year
+
+            Ctrl-C stops an import: nothing is imported, and the exit status is 130.
             """)
 
     @OptionGroup var store: StoreOptions
@@ -59,12 +69,35 @@ struct Import: ParsableCommand {
     var skipInvalid = false
     @Option(help: ArgumentHelp("Write every rejected row, with its reasons, to this CSV file.", valueName: "file"))
     var rejects: String?
-    @Flag(help: "Read and check everything and say what would be done, without changing the library.")
+    @Option(help: ArgumentHelp(
+        "The CSV field separator: one character such as ';' or '|', or tab (default: ',', or ';' when the first line has semicolons and no comma).",
+        valueName: "char"))
+    var delimiter: String?
+    @Flag(help: "The CSV or TSV file has no header line: its first line is an album, its columns are 1, 2, 3, ... for --map.")
+    var noHeader = false
+    @Flag(help: "Read and check everything and say what would be done, without changing the library (or creating one).")
     var dryRun = false
 
     func validate() throws {
         _ = try catalogEncoding
         _ = try mapping
+        _ = try delimiterCharacter
+        if let format, format != .csv && format != .tsv && (delimiter != nil || noHeader) {
+            throw ValidationError("--delimiter and --no-header apply to csv and tsv, not \(format.rawValue)")
+        }
+    }
+
+    /// `--delimiter` as a character: itself, or a tab for `tab` or `\t`.
+    private var delimiterCharacter: Character? {
+        get throws {
+            guard let delimiter else { return nil }
+            if delimiter.lowercased() == "tab" || delimiter == "\\t" { return "\t" }
+            guard delimiter.count == 1, let character = delimiter.first, let byte = character.asciiValue,
+                  byte != UInt8(ascii: "\""), byte != 0x0A, byte != 0x0D, byte != 0 else {
+                throw ValidationError("--delimiter takes one ASCII character other than a quote, such as ';' or '|', or tab (got \(delimiter))")
+            }
+            return character
+        }
     }
 
     private var catalogEncoding: CatalogEncoding? {
@@ -96,20 +129,34 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
-        let library = try store.openLibrary(dryRun ? .readWrite : .create)
+        ImportInterruption.start()
+        let library = try openLibrary()
         let progress = Terminal.isTerminal(STDERR_FILENO) ? ImportProgressLine() : nil
         var report: (@Sendable (ImportProgress) -> Void)?
         if let progress { report = { progress.show($0) } }
         let options = ImportOptions(
             encoding: try catalogEncoding, mapping: try mapping, onConflict: onConflict,
             invalidRows: skipInvalid ? .skip : .rejectFile, rejectsPath: rejects, dryRun: dryRun,
-            progress: report)
+            progress: report, delimiter: try delimiterCharacter, hasHeader: !noHeader,
+            isCancelled: { ImportInterruption.isRequested })
         let source: ImportSource = file == "-" ? .standardInput : .file(file)
         do {
             let summary = try library.importAlbums(from: source, format: format, options: options)
             progress?.clear()
-            ImportReport(summary: summary, rejectsPath: rejects).printRejections()
-            inform(ImportReport(summary: summary, rejectsPath: rejects).line)
+            let report = ImportReport(summary: summary, rejectsPath: rejects)
+            report.warnings.forEach(inform)
+            report.printRejections()
+            inform(report.line)
+        } catch is CancellationError {
+            progress?.clear()
+            // Rolled back: closing the library now (the last connection) removes its log.
+            library.close()
+            inform("albumstore: import interrupted; nothing was imported")
+            throw ExitCode(ImportInterruption.exitStatus)
+        } catch let ImportError.missingFields(file, fields, columns, unmapped) {
+            progress?.clear()
+            throw MissingFieldsRefusal(
+                file: file, fields: fields, columns: columns, unmapped: unmapped, hasHeader: !noHeader)
         } catch ImportError.invalidRows(let summary) {
             progress?.clear()
             if let refusal = OneRowRefusal(summary) { throw refusal }
@@ -118,6 +165,17 @@ struct Import: ParsableCommand {
         } catch {
             progress?.clear()
             throw error
+        }
+    }
+
+    /// The library to import into; for a dry run, an empty one in memory when there is none
+    /// yet: a dry run creates nothing.
+    private func openLibrary() throws -> Library {
+        guard dryRun else { return try store.openLibrary(.create) }
+        do {
+            return try store.openLibrary(.readWrite)
+        } catch let error as StorageError where error.reason == .notFound {
+            return try Library.inMemory()
         }
     }
 }

@@ -22,26 +22,48 @@ struct ImportReport {
         reason.hasSuffix("not valid UTF-8") ? "; try --encoding windows-1252" : ""
     }
 
-    /// `Imported albums.csv (csv, utf-8): 12 inserted, 0 updated, 3 skipped as duplicates, ...`.
+    /// `Imported albums.csv (csv, utf-8): 12 inserted, 3 skipped as duplicates, ...`: the
+    /// inserted count always, the others only when there are some.
     var line: String {
-        var counts = [
-            "\(summary.inserted) inserted", "\(summary.updated) updated",
-            "\(summary.skippedDuplicates) skipped as duplicates"
-                + (summary.duplicatesWithinFile > 0 ? " (\(summary.duplicatesWithinFile) repeated within the file)" : ""),
-            "\(summary.rejected) rejected",
-            "\(summary.skippedNotMusicTotal) skipped as not music",
-        ]
+        var counts = ["\(summary.inserted) inserted"]
+        if summary.updated > 0 { counts.append("\(summary.updated) updated") }
+        if summary.skippedDuplicates > 0 {
+            counts.append("\(summary.skippedDuplicates) skipped as duplicates"
+                + (summary.duplicatesWithinFile > 0 ? " (\(summary.duplicatesWithinFile) repeated within the file)" : ""))
+        }
+        if summary.rejected > 0 { counts.append("\(summary.rejected) rejected") }
         if summary.skippedNotMusicTotal > 0 {
-            counts[4] += " (" + summary.skippedNotMusic.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
-                .joined(separator: ", ") + ")"
+            counts.append("\(summary.skippedNotMusicTotal) skipped as not music (" + summary.skippedNotMusic
+                .sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ")")
         }
         let head = summary.dryRun ? "Dry run of \(summary.file), nothing changed; it would give" : "Imported \(summary.file)"
-        var line = "\(head) (\(summary.format.rawValue), \(summary.encoding.rawValue)"
+        var line = "\(head) (\(summary.format.rawValue)"
+            + (summary.delimiter.map { ", \(Self.delimiterName($0))-separated" } ?? "")
+            + ", \(summary.encoding.rawValue)"
             + (summary.encodingWasGuessed ? ", a guess: --encoding sets it" : "") + "): " + counts.joined(separator: ", ")
         if !summary.ignoredColumns.isEmpty {
             line += "; ignored columns: " + Self.listing(summary.ignoredColumns)
         }
         return line + "."
+    }
+
+    /// What the import read but may have read wrong, one line each, before the summary: the
+    /// lines of a UTF-8 file that were read as Windows-1252.
+    var warnings: [String] {
+        let count = summary.windows1252LineCount
+        guard count > 0 else { return [] }
+        let shown = summary.windows1252Lines.map(String.init)
+        let more = count - shown.count
+        let lines = more > 0 ? shown.joined(separator: ", ") + " and \(more) more"
+            : shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + shown[shown.count - 1]
+        return ["warning: \(summary.file): " + (count == 1 ? "line \(lines) is" : "lines \(lines) are")
+            + " not UTF-8 and " + (count == 1 ? "was" : "were") + " read as Windows-1252, the rest as UTF-8 "
+            + "(--encoding reads the whole file in one encoding)"]
+    }
+
+    /// `;`, `|`, or `tab`.
+    static func delimiterName(_ delimiter: Character) -> String {
+        delimiter == "\t" ? "tab" : String(delimiter)
     }
 
     /// The most ignored columns the summary names, and the most characters of each: a file may

@@ -1,0 +1,40 @@
+import Dispatch
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Ctrl-C during `albumstore import`: the first asks the import to stop, which rolls its
+/// transaction back so that the command can say nothing was imported and close the library
+/// (which removes the write-ahead log the rows filled); a second one ends the process at once.
+///
+/// Killed by the signal's default action instead, the process would leave the log, megabytes of
+/// uncommitted rows, beside the library until the next write.
+enum ImportInterruption {
+    private static let requested = Atomic<Bool>(false)
+    // Kept alive for the life of the process.
+    nonisolated(unsafe) private static var source: DispatchSourceSignal?
+
+    /// Catches SIGINT from now on.
+    static func start() {
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler {
+            guard Self.requested.exchange(true, ordering: .relaxed) else { return }
+            writeToStandardError("albumstore: import interrupted\n")
+            exit(Self.exitStatus)
+        }
+        interrupt.resume()
+        source = interrupt
+    }
+
+    /// Whether Ctrl-C was pressed since `start()`.
+    static var isRequested: Bool { requested.load(ordering: .relaxed) }
+
+    /// The exit status of a process a Ctrl-C ended: 128 + SIGINT, as shells report it.
+    static let exitStatus: Int32 = 130
+}
