@@ -52,8 +52,8 @@ struct CoversFetch: AsyncParsableCommand {
             if showProgress { writeToStandardError("\rFetching covers: \(done)/\(total)") }
         }
         if showProgress { writeToStandardError("\n") }
-        inform("Fetched \(summary.stored.count) covers; \(summary.failures.count) failed; "
-            + "\(summary.withoutURL.count) albums have no cover URL.")
+        inform("Fetched \(Counted(summary.stored.count, "cover")); \(summary.failures.count) failed; "
+            + "\(Counted(summary.withoutURL.count, "album", verb: "has", "have")) no cover URL.")
         for failure in summary.failures { inform("  \(failure)") }
         if !summary.failures.isEmpty { throw ExitCode(1) }
     }

@@ -21,7 +21,7 @@ struct StateTakeSnapshot: ParsableCommand {
 
     func run() throws {
         let snapshot = try store.openLibrary(.readWrite).session.takeSnapshot(named: name)
-        inform("Took snapshot “\(snapshot.name)” (\(StateOutput.count(snapshot.state.items.count))).")
+        inform("Took snapshot “\(snapshot.name)” (\(Counted(snapshot.state.items.count, "item"))).")
         try StateOutput.print(header: ["Name"], rows: [[snapshot.name]], json: StateOutput.json(snapshot), as: output)
     }
 }

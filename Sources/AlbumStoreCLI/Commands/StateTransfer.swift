@@ -67,6 +67,6 @@ struct StateImport: ParsableCommand {
         let snapshot = file == "-"
             ? try session.importSnapshot(reading: .standardInput, source: "stdin", as: name)
             : try session.importSnapshot(contentsOf: URL(fileURLWithPath: file), as: name)
-        inform("Imported snapshot “\(snapshot.name)” (\(StateOutput.count(snapshot.state.items.count))).")
+        inform("Imported snapshot “\(snapshot.name)” (\(Counted(snapshot.state.items.count, "item"))).")
     }
 }
