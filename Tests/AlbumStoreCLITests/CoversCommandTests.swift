@@ -168,3 +168,18 @@ struct CoversCommandTests {
         #expect(help.contains("albumstore covers fetch"))
     }
 }
+
+extension CoversCommandTests {
+    @Test func getIntoAFolderSaysItIsAFolderAndWhatToDo() throws {
+        let album = try store.add("Low")
+        try store.run("covers", "set", String(album.id), try file("c.gif", Data(Self.gif.utf8)))
+        let folder = store.cli.path("covers")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+
+        let result = try store.run("covers", "get", String(album.id), "-o", folder)
+
+        expectUsageError(result, saying: "\(folder) is a folder: give a file name (-o \(folder)/cover.jpg), or write every "
+            + "cover into it with `albumstore covers export --dir \(folder)`.")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+}

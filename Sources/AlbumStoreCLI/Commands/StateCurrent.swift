@@ -46,7 +46,11 @@ struct StateCurrent: ParsableCommand {
             if output.format == .json || output.format == .ndjson { print("null") }
             return inform("No current album\(try session.state().currentAlbum == nil ? " is saved" : ": the library is empty").")
         }
-        if writes { inform("Saved the current album: #\(current.index) \(current.album.quoted).") }
+        if writes {
+            inform("Saved the current album: #\(current.index) \(current.album.quoted).")
+            // The line says it all; a table would repeat it. Other formats are for programs.
+            if output.format == .table { return }
+        }
         try StateOutput.print(
             header: ["Index", "ID", "Album"], rows: [[String(current.index), String(current.album.id), StateOutput.line(current)]],
             json: StateOutput.json(current), as: output)

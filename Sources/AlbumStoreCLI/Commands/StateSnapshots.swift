@@ -41,6 +41,9 @@ struct StateSnapshots: ParsableCommand {
 
     func run() throws {
         let snapshots = try store.openLibrary(.readOnly).session.snapshots()
+        if snapshots.isEmpty && output.format == .table {
+            return inform("No snapshots. `albumstore state snapshot NAME` takes one.")
+        }
         let rows = snapshots.map {
             [$0.name, ISO8601Timestamp.string(from: $0.takenAt), StateOutput.list($0.state.items)]
         }
