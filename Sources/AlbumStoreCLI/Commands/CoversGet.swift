@@ -23,7 +23,7 @@ struct CoversGet: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The album's id.") var id: Int64
+    @Argument(help: "The album's id.", completion: LibraryCompletion.albumID) var id: Int64
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write to this file.", valueName: "file")) var output: String?
 
     func run() throws {

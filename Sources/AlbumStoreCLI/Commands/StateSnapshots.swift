@@ -63,7 +63,7 @@ struct StateShow: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: FormatOptions
-    @Argument(help: "The snapshot's name.") var name: String
+    @Argument(help: "The snapshot's name.", completion: LibraryCompletion.snapshotName) var name: String
 
     func run() throws {
         let snapshot = try store.openLibrary(.readOnly).session.snapshot(named: name)
@@ -79,7 +79,7 @@ struct StateRemove: ParsableCommand {
         discussion: "Example: albumstore state rm before-party")
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The snapshot's name.") var name: String
+    @Argument(help: "The snapshot's name.", completion: LibraryCompletion.snapshotName) var name: String
 
     func run() throws {
         try store.openLibrary(.readWrite).session.deleteSnapshot(named: name)

@@ -25,7 +25,7 @@ struct StateExport: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The snapshot's name.") var name: String
+    @Argument(help: "The snapshot's name.", completion: LibraryCompletion.snapshotName) var name: String
     @Argument(help: ArgumentHelp("The file to write, or - for stdout.", valueName: "file")) var file: String
 
     func run() throws {
