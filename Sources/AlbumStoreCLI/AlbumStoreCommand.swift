@@ -50,7 +50,7 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         var verbose = false
         do {
-            var command = try parseAsRoot()
+            var command = try Self.command(parsing: Array(CommandLine.arguments.dropFirst()))
             verbose = (command as? LibraryCommand)?.store.verbose ?? false
             if var command = command as? AsyncParsableCommand {
                 try await command.run()
@@ -60,6 +60,26 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         } catch {
             exit(reporting: error, verbose: verbose)
         }
+    }
+
+    /// ArgumentParser's reading of `arguments`, with two amendments for lines it would refuse or
+    /// misread: a word that names no command is a usage error with a suggestion (also after
+    /// `help`, where ArgumentParser shows the general help), and a lone negative number where an
+    /// argument is expected is read as that argument (`show -1`).
+    static func command(parsing arguments: [String]) throws -> ParsableCommand {
+        let command: ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch let error where exitCode(for: error) == .validationFailure {
+            if let misnamed = MisnamedCommand(arguments) { throw ValidationError(misnamed.description) }
+            guard let moved = NegativeNumberArguments.movedAfterTerminator(arguments) else { throw error }
+            command = try parseAsRoot(moved)
+        }
+        // ArgumentParser's own `help` command, which names no type of ours.
+        if type(of: command).configuration.commandName == "help", let misnamed = MisnamedCommand(arguments) {
+            throw ValidationError(misnamed.description)
+        }
+        return command
     }
 
     /// Help, --version and a closed stdout exit 0; usage errors print the usage and exit 2;

@@ -45,6 +45,9 @@ struct ErrorReport {
         case ImportError.invalidRows: " (`--skip-invalid` imports the others)"
         case ImportError.conflict: " (`--on-conflict skip` or `update` imports the rest)"
         case let ImportError.unreadable(_, _, reason): ImportReport.encodingHint(for: reason)
+        // Ids start at 1: a negative one (`show -1`) was most likely meant as an index.
+        case let AlbumError.notFound(id) where id < 0:
+            " (ids are positive; `albumstore list --offset \(id) --limit 1` shows the album at index \(id))"
         default: ""
         }
     }

@@ -84,7 +84,7 @@ struct CoversCommandTests {
         #expect(result.status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: store.cli.path("out")).sorted()
         #expect(names == ["\(albums[0].id)-ac-dc-etc-passwd.gif", "\(albums[1].id)-nul-con.gif"])
-        #expect(result.stderr == "Exported 2 covers to \(store.cli.path("out")); 1 albums have none.\n")
+        #expect(result.stderr == "Exported 2 covers to \(store.cli.path("out")); 1 album has none.\n")
     }
 
     @Test(.enabled(if: HostileHTTPServer.isAvailable, "needs python3 for a loopback HTTP server"))
@@ -99,7 +99,7 @@ struct CoversCommandTests {
 
         #expect(result.status == 1)
         #expect(result.stderr == """
-            Fetched 1 covers; 1 failed; 0 albums have no cover URL.
+            Fetched 1 cover; 1 failed; 0 albums have no cover URL.
               album \(second.id): \(server.url("/files/bad.txt")): not a PNG, JPEG, GIF or WebP image
 
             """)
@@ -135,9 +135,9 @@ struct CoversCommandTests {
         let bowie = try store.add("Low", by: "David Bowie", "--cover-url", cover)
         let cure = try store.add("Disintegration", by: "The Cure", "--cover-url", cover)
 
-        #expect(try store.run("covers", "fetch", "artist:bowie").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
+        #expect(try store.run("covers", "fetch", "artist:bowie").stderr.hasPrefix("Fetched 1 cover; 0 failed"))
         #expect(try store.run("covers", "get", String(cure.id), "-o", store.cli.path("x.gif")).status == 1)
-        #expect(try store.run("covers", "fetch").stderr.hasPrefix("Fetched 1 covers; 0 failed"))
+        #expect(try store.run("covers", "fetch").stderr.hasPrefix("Fetched 1 cover; 0 failed"))
 
         #expect(try store.run("covers", "export", "--dir", store.cli.path("cure"), "artist:cure").status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.cli.path("cure")) == ["\(cure.id)-the-cure-disintegration.gif"])
@@ -166,5 +166,20 @@ struct CoversCommandTests {
         let help = try store.run("covers", "--help").stdout
         for command in ["set", "get", "rm", "fetch", "export", "gc", "stats"] { #expect(help.contains("  \(command) ")) }
         #expect(help.contains("albumstore covers fetch"))
+    }
+}
+
+extension CoversCommandTests {
+    @Test func getIntoAFolderSaysItIsAFolderAndWhatToDo() throws {
+        let album = try store.add("Low")
+        try store.run("covers", "set", String(album.id), try file("c.gif", Data(Self.gif.utf8)))
+        let folder = store.cli.path("covers")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+
+        let result = try store.run("covers", "get", String(album.id), "-o", folder)
+
+        expectUsageError(result, saying: "\(folder) is a folder: give a file name (-o \(folder)/cover.jpg), or write every "
+            + "cover into it with `albumstore covers export --dir \(folder)`.")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 }

@@ -53,7 +53,7 @@ struct HostileCoverServerTests {
         #expect(status == 1, "did not end in time: \(stderr)")
         #expect(ContinuousClock.now - start < .seconds(8))
         let lines = stderr.split(separator: "\n").map(String.init)
-        #expect(lines.first == "Fetched 1 covers; 8 failed; 0 albums have no cover URL.")
+        #expect(lines.first == "Fetched 1 cover; 8 failed; 0 albums have no cover URL.")
         for line in expected {
             #expect(lines.contains(line), "no \(line) in:\n\(stderr)")
         }

@@ -221,3 +221,54 @@ extension StateCommandTests {
         #expect(try store.run("state", "tabs").stdout == "Tab\nx\n")
     }
 }
+
+/// The state commands say what happened in one line, and say so when there is nothing.
+extension StateCommandTests {
+    @Test func textThatIsNotJSONIsRefusedWithHowToQuoteIt() throws {
+        try store.run("init")
+
+        let result = try store.run("state", "set", "plain", "hello")
+
+        #expect(result.status == 1 && result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("albumstore: key \"plain\": the value is not JSON"))
+        #expect(result.stderr.hasSuffix(#"; to save the text, quote it as JSON: albumstore state set plain '"hello"'"# + "\n"))
+        // What the hint says works.
+        #expect(try store.run("state", "set", "plain", #""hello""#).status == 0)
+        #expect(try store.run("state", "get", "plain").stdout == "\"hello\"\n")
+    }
+
+    @Test func brokenJSONGetsNoQuotingHint() throws {
+        try store.run("init")
+
+        let result = try store.run("state", "set", "player", #"{"volume": }"#)
+
+        #expect(result.status == 1 && !result.stderr.contains("quote it"))
+    }
+
+    @Test func savingTheCurrentAlbumPrintsOneLine() throws {
+        try store.add(titles: ["A", "B", "C", "D"])
+
+        let result = try store.run("state", "current", "--index", "3")
+
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "Saved the current album: #3 “D” by Artist.\n")
+        // A program asking for JSON still gets the album.
+        let json = try store.run("state", "current", "--index", "2", "--format", "json")
+        #expect(json.stdout.contains(#""index":2"#))
+    }
+
+    @Test func stateWithNothingSavedSaysSo() throws {
+        try store.run("init")
+
+        let state = try store.run("state")
+        let snapshots = try store.run("state", "snapshots")
+
+        #expect(state.status == 0 && state.stdout.isEmpty)
+        #expect(state.stderr == "Nothing is saved: no current album, tab order or key. `albumstore state --help` says how to save them.\n")
+        #expect(snapshots.status == 0 && snapshots.stdout.isEmpty)
+        #expect(snapshots.stderr == "No snapshots. `albumstore state snapshot NAME` takes one.\n")
+        // The machine formats keep their shape.
+        #expect(try store.run("state", "snapshots", "--format", "json").stdout == "[]\n")
+    }
+}

@@ -87,6 +87,13 @@ struct UndoTests {
         #expect(stored?.1 == ids.rangeList)
     }
 
+    @Test func aBulkAppendOfOneAlbumSaysAlbumInTheSingular() throws {
+        let library = try classics()
+        try library.albums.append(contentsOf: [.sample("alone")])
+
+        #expect(try library.historyEntries().last?.description == "add 1 album")
+    }
+
     @Test func undoOfDeleteRestoresTheSameRowIdPositionAndFieldsAfterReopening() throws {
         var library = try classics()
         let album = try library.albums.album(at: 3)

@@ -178,7 +178,7 @@ public struct AlbumRepository: Sendable {
                 }
                 return ids
             }
-            return (ids, "add \(valid.count) albums")
+            return (ids, valid.count == 1 ? "add 1 album" : "add \(valid.count) albums")
         }
     }
 

@@ -13,7 +13,7 @@ struct AddFields: ParsableArguments {
     var artist: String
     @Option(name: .customLong(AlbumField.genre.optionName), help: "The genre.")
     var genre: String?
-    @Option(name: .customLong(AlbumField.year.optionName), help: "The release year, 1000 to next year.")
+    @Option(name: .customLong(AlbumField.year.optionName), parsing: .unconditional, help: "The release year, 1000 to next year.")
     var year: YearArgument?
     @Option(name: .customLong(AlbumField.coverURL.optionName), help: "The cover image's http(s) or file URL.")
     var coverURL: String?

@@ -38,6 +38,6 @@ struct Check: ParsableCommand {
     struct ProblemsFound: Error, CustomStringConvertible {
         var path: String
         var count: Int
-        var description: String { "\(path): \(count) problem\(count == 1 ? "" : "s") found (listed on stdout)" }
+        var description: String { "\(path): \(Counted(count, "problem")) found (listed on stdout)" }
     }
 }

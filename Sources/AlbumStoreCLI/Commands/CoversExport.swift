@@ -25,6 +25,7 @@ struct CoversExport: ParsableCommand {
         var albums: [Album] = []
         try library.albums.forEach(matching: try query.query()) { _, album in albums.append(album) }
         let report = try library.covers.export(albums, to: URL(fileURLWithPath: dir, isDirectory: true))
-        inform("Exported \(report.files.count) covers to \(dir); \(report.albumsWithoutCover.count) albums have none.")
+        inform("Exported \(Counted(report.files.count, "cover")) to \(dir); "
+            + "\(Counted(report.albumsWithoutCover.count, "album", verb: "has", "have")) none.")
     }
 }

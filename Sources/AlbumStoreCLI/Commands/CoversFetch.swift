@@ -31,15 +31,16 @@ struct CoversFetch: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var query: QueryTerms
-    @Option(help: "Downloads at once.") var concurrency = 8
-    @Option(help: "Seconds an attempt may wait for data.") var timeout = 30.0
-    @Option(help: "Attempts per URL on timeouts and 5xx answers.") var attempts = 3
-    @Option(help: "The size cap in bytes (default 20 MB).") var maxBytes = CoverRepository.defaultSizeLimit
+    @Option(parsing: .unconditional, help: "Downloads at once.") var concurrency = 8
+    @Option(parsing: .unconditional, help: "Seconds an attempt may wait for data.") var timeout = 30.0
+    @Option(parsing: .unconditional, help: "Attempts per URL on timeouts and 5xx answers.") var attempts = 3
+    @Option(parsing: .unconditional, help: "The size cap in bytes (default 20 MB).") var maxBytes = CoverRepository.defaultSizeLimit
 
     func validate() throws {
         guard concurrency >= 1 else { throw ValidationError("--concurrency must be at least 1.") }
         guard attempts >= 1 else { throw ValidationError("--attempts must be at least 1.") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive.") }
+        guard maxBytes >= 1 else { throw ValidationError("--max-bytes must be at least 1.") }
     }
 
     func run() async throws {
@@ -52,8 +53,8 @@ struct CoversFetch: AsyncParsableCommand {
             if showProgress { writeToStandardError("\rFetching covers: \(done)/\(total)") }
         }
         if showProgress { writeToStandardError("\n") }
-        inform("Fetched \(summary.stored.count) covers; \(summary.failures.count) failed; "
-            + "\(summary.withoutURL.count) albums have no cover URL.")
+        inform("Fetched \(Counted(summary.stored.count, "cover")); \(summary.failures.count) failed; "
+            + "\(Counted(summary.withoutURL.count, "album", verb: "has", "have")) no cover URL.")
         for failure in summary.failures { inform("  \(failure)") }
         if !summary.failures.isEmpty { throw ExitCode(1) }
     }

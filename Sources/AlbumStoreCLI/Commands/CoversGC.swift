@@ -11,6 +11,6 @@ struct CoversGC: ParsableCommand {
 
     func run() throws {
         let report = try store.openLibrary(.readWrite).covers.collectGarbage()
-        try StandardOutput.writeLine("Removed \(report.imagesRemoved) images, freed \(report.bytesFreed) bytes.")
+        try StandardOutput.writeLine("Removed \(Counted(report.imagesRemoved, "image")), freed \(Counted(report.bytesFreed, "byte")).")
     }
 }

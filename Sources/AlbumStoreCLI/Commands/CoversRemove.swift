@@ -13,7 +13,7 @@ struct CoversRemove: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The album's id.") var id: Int64
+    @Argument(help: "The album's id.", completion: LibraryCompletion.albumID) var id: Int64
 
     func run() throws {
         let info = try store.openLibrary(.readWrite).covers.remove(albumID: id)

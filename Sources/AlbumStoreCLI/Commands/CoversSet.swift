@@ -16,9 +16,13 @@ struct CoversSet: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The album's id.") var id: Int64
+    @Argument(help: "The album's id.", completion: LibraryCompletion.albumID) var id: Int64
     @Argument(help: ArgumentHelp("The image file, or - for stdin.", valueName: "file")) var file: String
-    @Option(help: "The size cap in bytes (default 20 MB).") var maxBytes = CoverRepository.defaultSizeLimit
+    @Option(parsing: .unconditional, help: "The size cap in bytes (default 20 MB).") var maxBytes = CoverRepository.defaultSizeLimit
+
+    func validate() throws {
+        guard maxBytes >= 1 else { throw ValidationError("--max-bytes must be at least 1.") }
+    }
 
     func run() throws {
         let library = try store.openLibrary(.readWrite)

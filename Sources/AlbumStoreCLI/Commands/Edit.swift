@@ -12,7 +12,7 @@ struct Edit: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The album's id.") var id: Int64
+    @Argument(help: "The album's id.", completion: LibraryCompletion.albumID) var id: Int64
     @OptionGroup var fields: EditFields
     @OptionGroup var output: FormatOptions
 

@@ -12,7 +12,7 @@ struct EditFields: ParsableArguments {
     var artist: String?
     @Option(name: .customLong(AlbumField.genre.optionName), help: "The genre (an empty value clears it).")
     var genre: String?
-    @Option(name: .customLong(AlbumField.year.optionName), help: "The release year, 1000 to next year (an empty value clears it).")
+    @Option(name: .customLong(AlbumField.year.optionName), parsing: .unconditional, help: "The release year, 1000 to next year (an empty value clears it).")
     var year: YearArgument?
     @Option(name: .customLong(AlbumField.coverURL.optionName), help: "The cover image's http(s) or file URL (an empty value clears it).")
     var coverURL: String?

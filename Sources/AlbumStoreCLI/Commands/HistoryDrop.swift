@@ -25,7 +25,7 @@ struct HistoryDrop: ParsableCommand {
         let library = try store.openLibrary(.readWrite)
         if all {
             let count = try library.dropHistory()
-            return inform("Forgot \(count) command\(count == 1 ? "" : "s"): nothing is left to undo or redo.")
+            return inform("Forgot \(Counted(count, "command")): nothing is left to undo or redo.")
         }
         let entry = try library.dropNewestHistoryEntry()
         inform("Forgot: \(entry.description) (its changes stay). `albumstore undo` now undoes the command before it.")

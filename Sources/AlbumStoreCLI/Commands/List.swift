@@ -20,10 +20,18 @@ struct List: ParsableCommand {
     @Option(parsing: .unconditional, help: "Start at this 0-based index (-1: the last album).") var offset = 0
     @Option(parsing: .unconditional, help: "Show at most this many albums.") var limit: Int?
     @OptionGroup var output: FormatOptions
+    /// Not an option of `list`, which shows the library's own order: read only to point at the
+    /// command that sorts, where ArgumentParser would suggest an unrelated option.
+    @Option(help: .private) var sort: String?
 
-    /// - Throws: `ValidationError` (a usage error) for a negative --limit.
+    /// - Throws: `ValidationError` (a usage error) for a negative --limit, or a --sort.
     func validate() throws {
         guard (limit ?? 0) >= 0 else { throw ValidationError("--limit must not be negative.") }
+        if let sort {
+            throw ValidationError(
+                "list has no --sort: it shows the library's own order. `albumstore query --sort \(sort)` sorts every album "
+                    + "(query takes --offset, --limit and --format too).")
+        }
     }
 
     func run() throws {

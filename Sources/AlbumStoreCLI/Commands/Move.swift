@@ -14,7 +14,7 @@ struct Move: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The album's id.") var id: Int64
+    @Argument(help: "The album's id.", completion: LibraryCompletion.albumID) var id: Int64
     // .unconditional: `--to -1` is a value, not an option named `-1`.
     @Option(parsing: .unconditional, help: "The 0-based index the album ends up at (-1: the last).") var to: Int
 

@@ -46,8 +46,8 @@ struct Query: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var terms: QueryTerms
     @OptionGroup var sort: SortOption
-    @Option(help: "Skip this many results first.") var offset = 0
-    @Option(help: "Show at most this many albums.") var limit: Int?
+    @Option(parsing: .unconditional, help: "Skip this many results first.") var offset = 0
+    @Option(parsing: .unconditional, help: "Show at most this many albums.") var limit: Int?
     @Flag(help: "Print only how many albums match.") var count = false
     @Option(
         help: ArgumentHelp(

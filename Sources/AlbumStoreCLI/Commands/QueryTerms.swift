@@ -10,10 +10,12 @@ struct QueryTerms: ParsableArguments {
         completion: .custom { _, _, prefix in QueryTerms.completions(for: prefix) })
     var terms: [String] = []
 
-    /// The query the terms make.
+    /// The query the terms make. A term in another tool's syntax (`artist=miles`) gets a note
+    /// on stderr saying how to write it here (`QueryTermHint`).
     /// - Throws: `ExitCode(2)` after printing where the query does not parse.
     func query() throws -> AlbumQuery {
-        try QueryErrorMessage.parsing { try AlbumQuery(parsingArguments: terms) }
+        for hint in terms.compactMap(QueryTermHint.hint(for:)) { inform("albumstore: hint: " + hint) }
+        return try QueryErrorMessage.parsing { try AlbumQuery(parsingArguments: terms) }
     }
 
     /// `field:` for every queryable field starting with `prefix` (after a `^`).

@@ -12,7 +12,7 @@ struct Remove: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The album's id.") var id: Int64?
+    @Argument(help: "The album's id.", completion: LibraryCompletion.albumID) var id: Int64?
     // .unconditional: `--at -1` is a value, not an option named `-1`.
     @Option(parsing: .unconditional, help: "Delete the album at this 0-based index instead (-1: the last).") var at: Int?
 

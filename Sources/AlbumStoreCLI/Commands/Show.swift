@@ -13,7 +13,7 @@ struct Show: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The album's id.") var id: Int64
+    @Argument(help: "The album's id.", completion: LibraryCompletion.albumID) var id: Int64
     @OptionGroup var output: FormatOptions
 
     func run() throws {

@@ -31,6 +31,9 @@ struct State: ParsableCommand {
 
     func run() throws {
         let state = try store.openLibrary(.readOnly).session.state()
+        if state.items.isEmpty && output.format == .table {
+            return inform("Nothing is saved: no current album, tab order or key. `albumstore state --help` says how to save them.")
+        }
         try StateOutput.print(header: ["Item", "Value"], rows: StateOutput.rows(of: state), json: state.json, as: output)
     }
 }

@@ -24,7 +24,8 @@ struct StateCurrent: ParsableCommand {
     @OptionGroup var output: FormatOptions
     // .unconditional: `--index -1` is a value, not an option named `-1`.
     @Option(parsing: .unconditional, help: "Save the album at this 0-based index (-1: the last).") var index: Int?
-    @Option(help: "Save the album with this id.") var album: Int64?
+    @Option(parsing: .unconditional, help: "Save the album with this id.", completion: LibraryCompletion.albumID)
+    var album: Int64?
     @Flag(help: "Forget the current album.") var clear = false
 
     func validate() throws {
@@ -46,7 +47,11 @@ struct StateCurrent: ParsableCommand {
             if output.format == .json || output.format == .ndjson { print("null") }
             return inform("No current album\(try session.state().currentAlbum == nil ? " is saved" : ": the library is empty").")
         }
-        if writes { inform("Saved the current album: #\(current.index) \(current.album.quoted).") }
+        if writes {
+            inform("Saved the current album: #\(current.index) \(current.album.quoted).")
+            // The line says it all; a table would repeat it. Other formats are for programs.
+            if output.format == .table { return }
+        }
         try StateOutput.print(
             header: ["Index", "ID", "Album"], rows: [[String(current.index), String(current.album.id), StateOutput.line(current)]],
             json: StateOutput.json(current), as: output)

@@ -16,8 +16,8 @@ struct StateDiff: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: FormatOptions
-    @Argument(help: "The snapshot to compare from.") var before: String
-    @Argument(help: "The snapshot to compare to (default: the state now).") var after: String?
+    @Argument(help: "The snapshot to compare from.", completion: LibraryCompletion.snapshotName) var before: String
+    @Argument(help: "The snapshot to compare to (default: the state now).", completion: LibraryCompletion.snapshotName) var after: String?
 
     func run() throws {
         let differences = try store.openLibrary(.readOnly).session.differences(from: before, to: after)

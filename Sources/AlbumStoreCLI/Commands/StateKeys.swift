@@ -46,10 +46,19 @@ struct StateSet: ParsableCommand {
         do {
             value = try JSONValue(parsing: Data(json.utf8))
         } catch let error as JSONValue.SyntaxError {
-            throw SessionError.invalidKey(key, reason: "the value is \(error)")
+            throw SessionError.invalidKey(key, reason: "the value is \(error)" + Self.quotingHint(key: key, text: json))
         }
         let saved = try store.openLibrary(.readWrite).session.setValue(value, forKey: key)
         inform(saved ? "Saved \(key)." : "\(key) is unchanged: nothing was written.")
+    }
+
+    /// How to save `text` as a JSON string, for a value that is not JSON and does not look as if
+    /// it meant to be (`hello`, not `{"a": 1` or `[1,`): `; to save the text, quote it as JSON:
+    /// albumstore state set note '"hello"'`.
+    static func quotingHint(key: String, text: String) -> String {
+        guard let first = text.first(where: { !$0.isWhitespace }), !"{[\"".contains(first) else { return "" }
+        return "; to save the text, quote it as JSON: albumstore state set \(ShellWord.quoted(key)) "
+            + ShellWord.quoted(JSONValue.string(text).description)
     }
 }
 

@@ -58,9 +58,6 @@ enum StateOutput {
             + (current.saved.albumID.map { "album \($0) no longer exists" } ?? "no album id was saved")
     }
 
-    /// `1 item`, `3 items`.
-    static func count(_ items: Int) -> String { items == 1 ? "1 item" : "\(items) items" }
-
     /// A snapshot's JSON: `name`, `taken_at`, `state` (the snapshot file's fields).
     static func json(_ snapshot: Snapshot) -> JSONValue {
         .object(["name": .string(snapshot.name), "taken_at": .string(ISO8601Timestamp.string(from: snapshot.takenAt)),

@@ -19,7 +19,7 @@ struct StateRestore: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The snapshot's name.") var name: String
+    @Argument(help: "The snapshot's name.", completion: LibraryCompletion.snapshotName) var name: String
     @Option(help: ArgumentHelp("Restore only these items, comma-separated.", valueName: "items")) var only: String?
 
     func validate() throws {

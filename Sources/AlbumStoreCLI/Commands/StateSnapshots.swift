@@ -21,7 +21,7 @@ struct StateTakeSnapshot: ParsableCommand {
 
     func run() throws {
         let snapshot = try store.openLibrary(.readWrite).session.takeSnapshot(named: name)
-        inform("Took snapshot “\(snapshot.name)” (\(StateOutput.count(snapshot.state.items.count))).")
+        inform("Took snapshot “\(snapshot.name)” (\(Counted(snapshot.state.items.count, "item"))).")
         try StateOutput.print(header: ["Name"], rows: [[snapshot.name]], json: StateOutput.json(snapshot), as: output)
     }
 }
@@ -41,6 +41,9 @@ struct StateSnapshots: ParsableCommand {
 
     func run() throws {
         let snapshots = try store.openLibrary(.readOnly).session.snapshots()
+        if snapshots.isEmpty && output.format == .table {
+            return inform("No snapshots. `albumstore state snapshot NAME` takes one.")
+        }
         let rows = snapshots.map {
             [$0.name, ISO8601Timestamp.string(from: $0.takenAt), StateOutput.list($0.state.items)]
         }
@@ -60,7 +63,7 @@ struct StateShow: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var output: FormatOptions
-    @Argument(help: "The snapshot's name.") var name: String
+    @Argument(help: "The snapshot's name.", completion: LibraryCompletion.snapshotName) var name: String
 
     func run() throws {
         let snapshot = try store.openLibrary(.readOnly).session.snapshot(named: name)
@@ -76,7 +79,7 @@ struct StateRemove: ParsableCommand {
         discussion: "Example: albumstore state rm before-party")
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The snapshot's name.") var name: String
+    @Argument(help: "The snapshot's name.", completion: LibraryCompletion.snapshotName) var name: String
 
     func run() throws {
         try store.openLibrary(.readWrite).session.deleteSnapshot(named: name)

@@ -25,7 +25,7 @@ struct StateExport: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The snapshot's name.") var name: String
+    @Argument(help: "The snapshot's name.", completion: LibraryCompletion.snapshotName) var name: String
     @Argument(help: ArgumentHelp("The file to write, or - for stdout.", valueName: "file")) var file: String
 
     func run() throws {
@@ -67,6 +67,6 @@ struct StateImport: ParsableCommand {
         let snapshot = file == "-"
             ? try session.importSnapshot(reading: .standardInput, source: "stdin", as: name)
             : try session.importSnapshot(contentsOf: URL(fileURLWithPath: file), as: name)
-        inform("Imported snapshot “\(snapshot.name)” (\(StateOutput.count(snapshot.state.items.count))).")
+        inform("Imported snapshot “\(snapshot.name)” (\(Counted(snapshot.state.items.count, "item"))).")
     }
 }

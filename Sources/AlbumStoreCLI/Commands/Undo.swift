@@ -14,6 +14,16 @@ struct Undo: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
+    /// Not an option: read only to answer it, where ArgumentParser would suggest --db.
+    @Flag(help: .private) var all = false
+
+    func validate() throws {
+        if all {
+            throw ValidationError(
+                "undo has no --all: each undo takes back one command, the last one not yet undone. Run it once per "
+                    + "command; `albumstore history` lists them.")
+        }
+    }
 
     func run() throws {
         let library = try store.openLibrary(.readWrite)
