@@ -48,6 +48,9 @@ public struct AlbumQuery: Sendable, Hashable {
         /// Full-text search of titles and artists for `text`'s words, in order and adjacent;
         /// `prefix`: the last word may be the start of a longer one (`bow*`). Text with no
         /// letter or digit (`!!!`) is looked for literally, as a substring of either field.
+        /// Text with a character of a script written without spaces (Japanese, Chinese, Korean,
+        /// Thai...) is a substring of either field too, as written but for the case of ASCII
+        /// letters: `坂本` finds `坂本龍一`, whatever `prefix`.
         case text(String, prefix: Bool = false)
         /// The field holds `value`, ignoring case and diacritics (`field:value`).
         case contains(AlbumField, String)

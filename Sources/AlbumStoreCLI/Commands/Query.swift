@@ -17,6 +17,8 @@ struct Query: ParsableCommand {
             Terms (all must match; OR or a lone , between groups of terms gives alternatives):
               bowie  "low fi"  bow*    words of the title or artist (full-text search), a
                                        phrase, a prefix
+              坂本  音楽               Japanese, Chinese, Korean, Thai: a part of the title
+                                       or artist
               artist:bowie             the field holds the text (substring)
               artist:=Low              the field is exactly the text
               title::'^L.w$'           the field matches a regular expression (as grep -E)

@@ -1,11 +1,12 @@
 // bench-query: a large library, two ways.
-//   - The query language: five query shapes run by the library (`albums(matching:sortedBy:limit:)`,
+//   - The query language: six query shapes run by the library (`albums(matching:sortedBy:limit:)`,
 //     `stats()`) in this process, against the same SQL through SQLite's C API alone (bench-query-c:
 //     prepared once, every column of every row read), in microseconds an iteration. Target: the
 //     library within 1.2x of C (median of the per-round ratios).
 //   - Light commands as a user runs them: `albumstore --version`, `show ID`, `list --limit 1` and a
 //     light `query`, each a whole process, against the `sqlite3` shell doing the same lookup, wall
-//     time over RUNS runs. Target: each command's median under 20 ms.
+//     time over RUNS runs. Target: each command's median under 20 ms. `query 坂本`, which reads
+//     every album, is measured the same way, without a target.
 //
 // Usage: bench-query ALBUMS ROUNDS RUNS DATABASE ALBUMSTORE_BINARY SQLITE3_BINARY C_BINARY
 //
@@ -42,6 +43,15 @@ let starts = ["mid", "sun", "moon", "star", "blue", "red", "gold", "dark", "brig
               "ghost", "echo", "shadow", "crystal"]
 let ends = ["night", "light", "fall", "rise", "song", "land", "way", "side", "line", "shine", "storm", "wave", "time",
             "road", "fire", "glow", "field", "stone", "wind", "rain", "bird", "town", "room", "day", "blues"]
+/// Titles and artists in scripts written without spaces, one album in 1,000 (one in 20 of them by
+/// 坂本龍一, "音楽" in its title): a search for a part of a name reads the whole library for 50.
+let unspaced = [
+    ("坂本龍一の音楽", "坂本龍一"), ("千と千尋の神隠し", "久石譲"), ("東京事変", "椎名林檎"), ("初恋", "宇多田ヒカル"),
+    ("川の流れのように", "美空ひばり"), ("ライディーン", "イエロー・マジック・オーケストラ"), ("月亮代表我的心", "邓丽君"),
+    ("十年", "陈奕迅"), ("夜曲", "周杰伦"), ("서울의 밤", "아이유"), ("봄날", "방탄소년단"), ("สวัสดีครับ", "บอดี้สแลม"),
+    ("ลมหายใจ", "โปเตโต้"), ("世界に一つだけの花", "SMAP"), ("さくらんぼ", "大塚愛"), ("残酷な天使のテーゼ", "高橋洋子"),
+    ("夜に駆ける", "YOASOBI"), ("紅蓮華", "LiSA"), ("海の声", "浦島太郎"), ("春よ、来い", "松任谷由実"),
+]
 let genres = ["Rock", "Jazz", "Electronic", "Pop", "Classical", "Hip Hop", "Folk", "Metal", "Blues", "Soul", "Reggae",
               "Country", "Punk", "Ambient", "Funk", "Latin", "World", "Soundtrack", "Gospel", "Disco"]
 
@@ -62,14 +72,20 @@ func fill(_ path: String, count: Int) throws {
     }
     try connection.execute("CREATE TEMP TABLE genres (n INTEGER PRIMARY KEY, genre TEXT)")
     for (n, genre) in genres.enumerated() { try connection.run("INSERT INTO temp.genres VALUES (?, ?)", n, genre) }
+    try connection.execute("CREATE TEMP TABLE unspaced (n INTEGER PRIMARY KEY, title TEXT, artist TEXT)")
+    for (n, (title, artist)) in unspaced.enumerated() {
+        try connection.run("INSERT INTO temp.unspaced VALUES (?, ?, ?)", n, title, artist)
+    }
     try connection.transaction {
         try connection.run("""
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
             INSERT INTO albums (id, position, title, artist, genre, year, cover_url, external_id, created_at, updated_at)
             SELECT i, (i - 1) * 4294967296,
-                   (SELECT word FROM temp.words WHERE n = i * 7919 % 1000) || ' '
-                       || (SELECT word FROM temp.words WHERE n = i / 3 * 104729 % 1000),
-                   CASE WHEN i % 20 = 0 THEN 'Sigur Rós ' ELSE 'Artist ' END || (i % 50000),
+                   CASE WHEN i % 1000 = 500 THEN (SELECT title FROM temp.unspaced WHERE n = i / 1000 % 20)
+                   ELSE (SELECT word FROM temp.words WHERE n = i * 7919 % 1000) || ' '
+                       || (SELECT word FROM temp.words WHERE n = i / 3 * 104729 % 1000) END,
+                   CASE WHEN i % 1000 = 500 THEN (SELECT artist FROM temp.unspaced WHERE n = i / 1000 % 20)
+                   ELSE CASE WHEN i % 20 = 0 THEN 'Sigur Rós ' ELSE 'Artist ' END || (i % 50000) END,
                    (SELECT genre FROM temp.genres WHERE n = i % 21),
                    CASE WHEN i % 50 = 0 THEN NULL ELSE 1950 + i % 75 END,
                    'https://covers.example.com/' || i || '.jpg',
@@ -149,6 +165,12 @@ var shapes = [
                       ["t:\"mid\"*", "i:50", "i:0"])],
         shellSQL: "SELECT \(columns) FROM albums WHERE id IN (SELECT rowid FROM album_search WHERE album_search MATCH '\"mid\"*') ORDER BY position, id LIMIT 50",
         iterations: 30),
+    Shape(
+        name: "(vi) CJK substring, 50", terms: ["音楽"], sort: nil, limit: 50,
+        statements: [("SELECT \(columns) FROM albums WHERE (instr(title, ?) > 0 OR instr(artist, ?) > 0) ORDER BY position, id LIMIT ? OFFSET ?",
+                      ["t:音楽", "t:音楽", "i:50", "i:0"])],
+        shellSQL: "SELECT \(columns) FROM albums WHERE (instr(title, '音楽') > 0 OR instr(artist, '音楽') > 0) ORDER BY position, id LIMIT 50",
+        iterations: 5),
 ]
 
 for number in shapes.indices {
@@ -232,14 +254,17 @@ struct LightCommand {
     var shell: [String]
     /// A title both must print: the album they look up.
     var expected: String?
+    /// Whether the 20 ms target applies: not to a search that reads every album.
+    var hasTarget = true
 }
 
-/// The light commands, `shape` the light query's.
+/// The light commands, `shape` the light query's, and a search that reads every album.
 func lightCommands(query shape: Shape) throws -> [LightCommand] {
     let middle = Int64(albumCount / 2 + 1)
     guard let shown = try library.albums.album(id: middle) else { fail("no album \(middle)") }
     let first = try library.albums.albums(matching: .all, sortedBy: .listOrder, limit: 1)
     let matched = try library.albums.albums(matching: shape.query, sortedBy: .listOrder, limit: 1)
+    let unspacedMatch = try library.albums.albums(matching: AlbumQuery(parsing: "坂本"), sortedBy: .listOrder, limit: 1)
     return [
         LightCommand(name: "--version", ours: [albumstore, "--version"], shell: [sqlite3, "-version"]),
         LightCommand(
@@ -252,6 +277,11 @@ func lightCommands(query shape: Shape) throws -> [LightCommand] {
         LightCommand(
             name: "query " + shape.terms.joined(separator: " "), ours: [albumstore, "query", "--db", database] + shape.terms,
             shell: [sqlite3, "-readonly", database, shape.shellSQL], expected: matched.first?.title),
+        LightCommand(
+            name: "query 坂本 (every album read)", ours: [albumstore, "query", "--db", database, "坂本"],
+            shell: [sqlite3, "-readonly", database,
+                    "SELECT \(columns) FROM albums WHERE (instr(title, '坂本') > 0 OR instr(artist, '坂本') > 0) ORDER BY position, id"],
+            expected: unspacedMatch.first?.title, hasTarget: false),
     ]
 }
 
@@ -350,11 +380,12 @@ print("wall time median (min-max) of \(runs) runs; ratio: median (min-max) of th
 print(pad("albumstore", 32) + pad("albumstore", 24) + pad("sqlite3", 24) + pad("ratio", 22) + pad("CPU ours/sqlite3", 20)
       + "target (< \(format(lightTarget, 0)) ms)")
 for (number, command) in light.enumerated() {
-    let ok = median(lightTimes[number]) < lightTarget
+    let ok = !command.hasTarget || median(lightTimes[number]) < lightTarget
     missed = missed || !ok
     print(pad(command.name, 32) + pad(spread(lightTimes[number], unit: " ms", digits: 1), 24)
           + pad(spread(shellTimes[number], unit: " ms", digits: 1), 24) + pad(spread(lightRatios[number]), 22)
-          + pad(format(median(lightCPU[number]), 1) + "/" + format(median(shellCPU[number]), 1) + " ms", 20) + (ok ? "ok" : "MISSED"))
+          + pad(format(median(lightCPU[number]), 1) + "/" + format(median(shellCPU[number]), 1) + " ms", 20)
+          + (command.hasTarget ? (ok ? "ok" : "MISSED") : "none"))
 }
 print("")
 print("albumstore: \(light.map { $0.ours.dropFirst().joined(separator: " ") }.joined(separator: "; "))")
