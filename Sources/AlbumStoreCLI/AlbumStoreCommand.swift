@@ -72,8 +72,18 @@ struct AlbumStoreCommand: AsyncParsableCommand {
             command = try parseAsRoot(arguments)
         } catch let error where exitCode(for: error) == .validationFailure {
             if let misnamed = MisnamedCommand(arguments) { throw ValidationError(misnamed.description) }
-            guard let moved = NegativeNumberArguments.movedAfterTerminator(arguments) else { throw error }
-            command = try parseAsRoot(moved)
+            let guess = NegativeNumberArguments.movedAfterTerminator(arguments)
+            let flagGuess = NegativeNumberArguments.movedAfterTerminator(arguments, afterFlags: true)
+            if let guess, let read = try? parseAsRoot(guess) {
+                command = read
+            } else if let flagGuess, let read = try? parseAsRoot(flagGuess) {
+                command = read
+            } else {
+                // The first guess's error says what is wrong with the line as meant; a number
+                // moved away from its option would only make that option "missing".
+                guard let guess else { throw error }
+                command = try parseAsRoot(guess)
+            }
         }
         // ArgumentParser's own `help` command, which names no type of ours.
         if type(of: command).configuration.commandName == "help", let misnamed = MisnamedCommand(arguments) {

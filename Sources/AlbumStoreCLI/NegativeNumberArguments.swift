@@ -16,11 +16,15 @@ enum NegativeNumberArguments {
     /// which keeps the order only when no argument follows them: so only when each word after
     /// the first number is an option or may be an option's value (`show -1 --format json`), not
     /// in `state set -5 text --verbose`.
-    static func movedAfterTerminator(_ arguments: [String]) -> [String]? {
+    ///
+    /// With `afterFlags`, a number right after an option is moved too: the word before it is then
+    /// taken for a flag (`show --wide -1`), since every option that takes a number reads a
+    /// negative one itself. That is the second guess, for when the first reading fails as well.
+    static func movedAfterTerminator(_ arguments: [String], afterFlags: Bool = false) -> [String]? {
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
-        let first = arguments[..<end].indices.first { index in
-            isNegativeNumber(arguments[index]) && (index == 0 || !takesNextWord(arguments[index - 1]))
-        }
+        func isValue(_ index: Int) -> Bool { index > 0 && takesNextWord(arguments[index - 1]) }
+        func movable(_ index: Int) -> Bool { isNegativeNumber(arguments[index]) && (afterFlags || !isValue(index)) }
+        let first = arguments[..<end].indices.first(where: movable)
         guard let first else { return nil }
         if end == arguments.endIndex && !arguments[first...].contains(where: isOption) {
             return Array(arguments[..<first]) + ["--"] + arguments[first...]
@@ -28,10 +32,9 @@ enum NegativeNumberArguments {
         var kept: [String] = []
         var moved: [String] = []
         for (index, word) in arguments[..<end].enumerated() {
-            let afterOption = index > 0 && takesNextWord(arguments[index - 1])
-            if isNegativeNumber(word) && !afterOption {
+            if movable(index) {
                 moved.append(word)
-            } else if index > first && !isOption(word) && !afterOption {
+            } else if index > first && !isOption(word) && !isValue(index) {
                 return nil
             } else {
                 kept.append(word)

@@ -53,7 +53,8 @@ struct NegativeNumberValueTests {
     /// reach the album at index -1.
     @Test(arguments: [
         ["show", "-1"], ["show", "-1", "--format", "json"], ["show", "--format", "json", "-1"], ["edit", "-1", "--title", "X"],
-        ["rm", "-1"], ["mv", "-1", "--to", "0"], ["mv", "-1", "--to", "-1"],
+        ["rm", "-1"], ["mv", "-1", "--to", "0"], ["mv", "-1", "--to", "-1"], ["show", "--wide", "-1"],
+        ["show", "--wide", "-1", "--format", "json"],
     ])
     func aNegativeIDIsAnIDNoAlbumHas(arguments: [String]) throws {
         try store.add(titles: ["A", "B"])
