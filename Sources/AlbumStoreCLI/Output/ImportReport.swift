@@ -11,7 +11,7 @@ struct ImportReport {
         for rejection in summary.rejections { inform(rejection.description + Self.encodingHint(for: rejection.reason)) }
         let more = summary.rejected - summary.rejections.count
         if more > 0 {
-            inform("… and \(more) more rejected " + (more == 1 ? "row" : "rows")
+            inform("… and \(Counted(more, "more rejected row"))"
                 + (rejectsPath.map { " (all are in \($0))" } ?? " (--rejects FILE lists them all)"))
         }
     }
