@@ -32,6 +32,18 @@ enum ChangesetField {
         }
     }
 
+    /// Whether two well-formed fields hold the same value as the session extension compares
+    /// them: byte for byte, but two REALs as numbers (0.0 and -0.0 are one value).
+    static func sameValue(_ first: ArraySlice<UInt8>, _ second: ArraySlice<UInt8>) -> Bool {
+        if first.first == 2 && second.first == 2 { return real(first) == real(second) }
+        return first == second
+    }
+
+    /// The REAL of a type-2 field: its 8 bytes after the type byte, big-endian.
+    private static func real(_ field: ArraySlice<UInt8>) -> Double {
+        Double(bitPattern: field.dropFirst().reduce(0) { $0 << 8 | UInt64($1) })
+    }
+
     /// The length of the well-formed field that starts at `offset` (this recorder wrote it).
     static func length(of bytes: [UInt8], at offset: Int) -> Int {
         switch bytes[offset] {

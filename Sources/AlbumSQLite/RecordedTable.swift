@@ -252,7 +252,7 @@ final class RecordedTable {
 
     /// An update: the old record holds the key and the changed columns' old values, the new
     /// record the changed columns' new values, every other field undefined. Nothing when no
-    /// value differs (compared byte for byte, as stored).
+    /// value differs (compared as the session extension compares them: `sameValue`).
     private func writeUpdate(from original: Int, to current: Int, indirect: UInt8,
                              layout: RecordedLayout, into bytes: inout [UInt8]) {
         var oldRecord: [UInt8] = [0x17, indirect]
@@ -262,7 +262,7 @@ final class RecordedTable {
         for column in 0..<Int(layout.columnCount) {
             let oldEnd = old + ChangesetField.length(of: fields, at: old)
             let newEnd = new + ChangesetField.length(of: fields, at: new)
-            let differs = fields[old..<oldEnd] != fields[new..<newEnd]
+            let differs = !ChangesetField.sameValue(fields[old..<oldEnd], fields[new..<newEnd])
             changed = changed || differs
             if differs || layout.primaryKey[column] != 0 {
                 oldRecord.append(contentsOf: fields[old..<oldEnd])

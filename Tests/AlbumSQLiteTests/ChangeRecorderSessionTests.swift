@@ -143,6 +143,17 @@ struct ChangeRecorderSessionTests {
         #expect(try connection.scalar("SELECT count(*) FROM scores", as: Int.self) == 0)
     }
 
+    /// Found by scripts/fuzz (changeset): 0.0 and -0.0 are one value to the session extension,
+    /// which compares REALs as numbers; the recorder compared their bytes, and recorded a
+    /// column changed from 0.0 to -0.0 that the session leaves out.
+    @Test func zeroAndNegativeZeroAreOneValueAsToTheSessionExtension() throws {
+        let setup = Self.schema + "INSERT INTO albums VALUES (1, 'Low', 1977, 0.0, NULL); INSERT INTO tags VALUES ('zero', 0.0);"
+        try expectTheSessionExtensionsChanges(setup: setup) { connection in
+            try connection.run("UPDATE albums SET rating = -0.0, title = 'Lodger' WHERE id = 1")
+            try connection.run("UPDATE tags SET weight = -0.0 WHERE name = 'zero'")
+        }
+    }
+
     @Test func aWriteWithoutARecorderLeavesNoHook() throws {
         let connection = try openWithSchema()
         do {
