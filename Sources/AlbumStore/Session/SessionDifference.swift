@@ -31,3 +31,11 @@ public struct SessionDifference: Sendable, Hashable {
         }
     }
 }
+
+extension SessionDifference {
+    /// Its JSON form, as `state diff --format json` and the server write it: `item`, `before`,
+    /// `after`.
+    package var json: JSONValue {
+        .object(["item": .string("\(item)"), "before": before ?? .null, "after": after ?? .null])
+    }
+}

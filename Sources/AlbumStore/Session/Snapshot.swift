@@ -30,3 +30,10 @@ public struct Snapshot: Sendable, Hashable {
         "snapshot-" + ISO8601Timestamp.string(from: date).prefix(19) + "Z"
     }
 }
+
+extension Snapshot {
+    /// Its JSON form: `name`, `taken_at`, `state` (the snapshot file's fields).
+    package var json: JSONValue {
+        .object(["name": .string(name), "taken_at": .string(ISO8601Timestamp.string(from: takenAt)), "state": state.json])
+    }
+}

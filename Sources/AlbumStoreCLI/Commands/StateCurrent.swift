@@ -54,6 +54,6 @@ struct StateCurrent: ParsableCommand {
         }
         try StateOutput.print(
             header: ["Index", "ID", "Album"], rows: [[String(current.index), String(current.album.id), StateOutput.line(current)]],
-            json: StateOutput.json(current), as: output)
+            json: current.json, as: output)
     }
 }

@@ -22,9 +22,7 @@ struct StateDiff: ParsableCommand {
     func run() throws {
         let differences = try store.openLibrary(.readOnly).session.differences(from: before, to: after)
         let rows = differences.map { ["\($0.item)", $0.before?.description ?? "", $0.after?.description ?? ""] }
-        let json = JSONValue.array(differences.map {
-            .object(["item": .string("\($0.item)"), "before": $0.before ?? .null, "after": $0.after ?? .null])
-        })
+        let json = JSONValue.array(differences.map(\.json))
         try StateOutput.print(header: ["Item", before, after ?? "now"], rows: rows, json: json, as: output)
         if differences.isEmpty { inform("No differences.") }
     }

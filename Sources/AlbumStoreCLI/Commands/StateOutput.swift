@@ -37,16 +37,6 @@ enum StateOutput {
         state.items.map { ["\($0)", state[$0]?.description ?? ""] }
     }
 
-    /// The current album as read back: its JSON (`index`, `album_id`, `title`, `artist`,
-    /// `is_saved_album`, `saved_index`) and a line for people.
-    static func json(_ current: ResolvedCurrentAlbum) -> JSONValue {
-        .object([
-            "index": .integer(Int64(current.index)), "album_id": .integer(current.album.id),
-            "title": .string(current.album.title), "artist": .string(current.album.artist),
-            "is_saved_album": .bool(current.isSavedAlbum), "saved_index": .integer(Int64(current.saved.index)),
-        ])
-    }
-
     static func line(_ current: ResolvedCurrentAlbum) -> String {
         "#\(current.index) \(current.album.quoted) (id \(current.album.id))" + (current.isSavedAlbum ? "" : ", " + fallback(current))
     }
@@ -56,12 +46,6 @@ enum StateOutput {
     static func fallback(_ current: ResolvedCurrentAlbum) -> String {
         "by the saved index \(current.saved.index): "
             + (current.saved.albumID.map { "album \($0) no longer exists" } ?? "no album id was saved")
-    }
-
-    /// A snapshot's JSON: `name`, `taken_at`, `state` (the snapshot file's fields).
-    static func json(_ snapshot: Snapshot) -> JSONValue {
-        .object(["name": .string(snapshot.name), "taken_at": .string(ISO8601Timestamp.string(from: snapshot.takenAt)),
-                 "state": snapshot.state.json])
     }
 
     /// Items as a message names them: `tab order, key volume`.

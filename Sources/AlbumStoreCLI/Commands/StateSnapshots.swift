@@ -22,7 +22,7 @@ struct StateTakeSnapshot: ParsableCommand {
     func run() throws {
         let snapshot = try store.openLibrary(.readWrite).session.takeSnapshot(named: name)
         inform("Took snapshot “\(snapshot.name)” (\(Counted(snapshot.state.items.count, "item"))).")
-        try StateOutput.print(header: ["Name"], rows: [[snapshot.name]], json: StateOutput.json(snapshot), as: output)
+        try StateOutput.print(header: ["Name"], rows: [[snapshot.name]], json: snapshot.json, as: output)
     }
 }
 
@@ -47,7 +47,7 @@ struct StateSnapshots: ParsableCommand {
         let rows = snapshots.map {
             [$0.name, ISO8601Timestamp.string(from: $0.takenAt), StateOutput.list($0.state.items)]
         }
-        try StateOutput.print(header: ["Name", "Taken", "Items"], rows: rows, json: .array(snapshots.map(StateOutput.json)), as: output)
+        try StateOutput.print(header: ["Name", "Taken", "Items"], rows: rows, json: .array(snapshots.map(\.json)), as: output)
     }
 }
 
@@ -68,7 +68,7 @@ struct StateShow: ParsableCommand {
     func run() throws {
         let snapshot = try store.openLibrary(.readOnly).session.snapshot(named: name)
         try StateOutput.print(
-            header: ["Item", "Value"], rows: StateOutput.rows(of: snapshot.state), json: StateOutput.json(snapshot), as: output)
+            header: ["Item", "Value"], rows: StateOutput.rows(of: snapshot.state), json: snapshot.json, as: output)
     }
 }
 
