@@ -64,6 +64,12 @@ let package = Package(
         // Cover downloads (`covers fetch`); swift-nio for the types of its responses and errors.
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // `albumstore serve`: the album browser's HTTP server (and its in-process test client).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Hummingbird's own: the server's live-event service ends with the server on Ctrl-C.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // `swift package generate-documentation`: the DocC catalog in Sources/AlbumStore.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -107,10 +113,26 @@ let package = Package(
             ],
             swiftSettings: onlyWhatIsImported + instrumented
         ),
+        // The album browser (`albumstore serve`): the JSON API, the live change events and the
+        // page, whose files are embedded in the code so that a copied binary serves them too.
+        .target(
+            name: "AlbumStoreServer",
+            dependencies: [
+                "AlbumStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js")],
+            swiftSettings: onlyWhatIsImported
+        ),
         .executableTarget(
             name: "AlbumStoreCLI",
             dependencies: [
                 "AlbumStore",
+                "AlbumStoreServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: onlyWhatIsImported
@@ -127,7 +149,14 @@ let package = Package(
         // public declaration exposes a type of the SQLite layer.
         .testTarget(name: "AlbumStoreAPITests", dependencies: ["AlbumStore", "TestSupport"]),
         // BadInput: the bad-input corpus and its manifest (BadInputCorpusTests).
-        .testTarget(name: "AlbumStoreCLITests", dependencies: ["AlbumStore", "AlbumStoreCLI"], resources: [.copy("BadInput")]),
+        .testTarget(name: "AlbumStoreServerTests", dependencies: [
+            "AlbumStoreServer", "AlbumStore", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
+        // AsyncHTTPClient: ServeCommandTests read `albumstore serve`'s event stream as it comes.
+        .testTarget(
+            name: "AlbumStoreCLITests",
+            dependencies: ["AlbumStore", "AlbumStoreCLI", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            resources: [.copy("BadInput")]),
     ] + fuzzTargets,
     swiftLanguageModes: [.v6]
 )

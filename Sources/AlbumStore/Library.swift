@@ -537,7 +537,7 @@ public final class Library: Sendable {
     /// Cancelling the task stops the statements `work` reads with (`Interruption`): it then
     /// throws `CancellationError` within a few thousand steps of SQLite rather than when the
     /// reads end. Every `async` read of the library comes through here.
-    func offCooperativeThreads<T: Sendable>(_ work: sending @escaping () throws -> T) async throws -> T {
+    package func offCooperativeThreads<T: Sendable>(_ work: sending @escaping () throws -> T) async throws -> T {
         try Task.checkCancellation()
         // `work` was sent here, so no other code holds it: handing it to the thread is safe.
         nonisolated(unsafe) let work = work

@@ -1,0 +1,65 @@
+import AlbumStore
+import Hummingbird
+
+/// The ordered list: pages of it, one album, delete and move.
+struct AlbumRoutes {
+    let library: Library
+
+    func add(to router: Router<some RequestContext>) {
+        router.get("/api/library") { _, _ in try await self.summary() }
+        router.get("/api/albums") { request, _ in try await self.page(try Paging(request)) }
+        router.get("/api/albums/{id}") { _, context in try await self.album(try context.parameters.albumID()) }
+        router.delete("/api/albums/{id}") { _, context in try await self.delete(try context.parameters.albumID()) }
+        router.post("/api/albums/{id}/move") { request, context in
+            let body = try await JSONBody.decode(MoveBody.self, from: request)
+            return try await self.move(try context.parameters.albumID(), to: body.index)
+        }
+    }
+
+    private struct MoveBody: Decodable { var index: Int }
+
+    private func summary() async throws -> Response {
+        struct Summary: Encodable {
+            var path: String
+            var albums: Int
+            var canUndo: Bool
+            var canRedo: Bool
+            enum CodingKeys: String, CodingKey { case path, albums, canUndo = "can_undo", canRedo = "can_redo" }
+        }
+        let albums = try await library.albums.count()
+        let history = try await library.historyEntries()
+        return try JSONBody.response(Summary(
+            path: library.path, albums: albums,
+            canUndo: history.contains { !$0.isUndone }, canRedo: history.contains(where: \.isUndone)))
+    }
+
+    private func page(_ paging: Paging) async throws -> Response {
+        let library = library
+        let page = try await library.offCooperativeThreads {
+            AlbumPage(total: try library.albums.count(), offset: paging.offset,
+                      albums: try AlbumResource.list(library.albums.page(offset: paging.offset, limit: paging.limit), in: library))
+        }
+        return try JSONBody.response(page)
+    }
+
+    private func album(_ id: Int64) async throws -> Response {
+        let library = library
+        return try JSONBody.response(try await library.offCooperativeThreads {
+            guard let album = try library.albums.album(id: id) else { throw AlbumError.notFound(id: id) }
+            return try AlbumResource.one(album, in: library)
+        })
+    }
+
+    private func delete(_ id: Int64) async throws -> Response {
+        struct Deleted: Encodable { var deleted: Album }
+        let library = library
+        return try JSONBody.response(Deleted(deleted: try await library.offCooperativeThreads { try library.albums.delete(id: id) }))
+    }
+
+    private func move(_ id: Int64, to index: Int) async throws -> Response {
+        let library = library
+        return try JSONBody.response(try await library.offCooperativeThreads {
+            try AlbumResource.one(try library.albums.move(id: id, to: index), in: library)
+        })
+    }
+}

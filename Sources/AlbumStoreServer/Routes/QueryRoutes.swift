@@ -1,0 +1,61 @@
+import AlbumStore
+import Hummingbird
+
+/// The query language over HTTP: the albums a query matches, and their stats.
+struct QueryRoutes {
+    let library: Library
+
+    func add(to router: Router<some RequestContext>) {
+        router.get("/api/query") { request, _ in try await self.query(request) }
+        router.get("/api/stats") { request, _ in try await self.stats(request) }
+    }
+
+    /// `q` parsed as `albumstore query` parses its words; empty matches every album.
+    private func parsedQuery(_ request: Request) throws -> AlbumQuery {
+        try AlbumQuery(parsing: request.uri.queryParameters.get("q") ?? "")
+    }
+
+    private func query(_ request: Request) async throws -> Response {
+        let query = try parsedQuery(request)
+        let paging = try Paging(request)
+        let sort = try request.uri.queryParameters.get("sort").map { try AlbumSort(parsing: $0) } ?? .listOrder
+        let library = library
+        return try JSONBody.response(try await library.offCooperativeThreads {
+            let albums = try library.albums.albums(matching: query, sortedBy: sort, offset: paging.offset, limit: paging.limit)
+            let results = try albums.enumerated().map { place, album in
+                QueryResult(index: paging.offset + place, listIndex: try library.albums.index(of: album.id), album: album,
+                            cover: try library.covers.info(albumID: album.id))
+            }
+            return QueryPage(total: try library.albums.count(matching: query), offset: paging.offset, albums: results)
+        })
+    }
+
+    private func stats(_ request: Request) async throws -> Response {
+        let query = try parsedQuery(request)
+        let library = library
+        return try JSONBody.response(try await library.offCooperativeThreads { try library.albums.stats(matching: query) })
+    }
+}
+
+/// A query's result, as `albumstore query --format json` writes it (`index` is its place among
+/// the results), with `list_index` (its place in the whole list) and `cover`.
+struct QueryResult: Encodable {
+    var index: Int
+    var listIndex: Int
+    var album: Album
+    var cover: CoverInfo?
+
+    func encode(to encoder: Encoder) throws {
+        try AlbumResource(index: index, album: album, cover: cover).encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(listIndex, forKey: .listIndex)
+    }
+
+    private enum Key: String, CodingKey { case listIndex = "list_index" }
+}
+
+struct QueryPage: Encodable {
+    var total: Int
+    var offset: Int
+    var albums: [QueryResult]
+}

@@ -1,0 +1,59 @@
+import AlbumStore
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// `/api/import` and `/api/covers/fetch`: the long jobs, answered with their summaries.
+struct ServeJobsTests {
+    @Test func aCatalogSentAsTheBodyIsImported() async throws {
+        let fixture = try ServerFixture()
+        let csv = "title,artist,year\nHunky Dory,David Bowie,1971\nLow,David Bowie,1977\n"
+        try await fixture.withClient { client in
+            let imported = try await client.execute(
+                uri: "/api/import?name=more.csv", method: .post, headers: fixture.tokenHeader, body: ByteBuffer(string: csv))
+            #expect(imported.status == .ok)
+            #expect(imported.object["inserted"] as? Int == 1 && imported.object["skipped_duplicates"] as? Int == 1)
+            #expect(imported.object["format"] as? String == "csv" && imported.object["file"] as? String == "more.csv")
+        }
+        #expect(try fixture.titles() == ["Low", "Kind of Blue", "Blue Train", "Hunky Dory"])
+        // One undoable command.
+        #expect(try fixture.newestCommand()?.hasPrefix("import") == true)
+    }
+
+    @Test func aBadCatalogIsRefusedAndImportsNothing() async throws {
+        let fixture = try ServerFixture()
+        let before = try fixture.everything()
+        try await fixture.withClient { client in
+            let noColumns = try await client.execute(
+                uri: "/api/import?name=a.csv", method: .post, headers: fixture.tokenHeader,
+                body: ByteBuffer(string: "Album Name,Performer\nLow,Bowie\n"))
+            #expect(noColumns.status == .badRequest && noColumns.error.hasPrefix("a.csv: no columns map to title and artist"))
+            let badRow = try await client.execute(
+                uri: "/api/import?name=b.csv", method: .post, headers: fixture.tokenHeader,
+                body: ByteBuffer(string: "title,artist,year\nFine,Someone,1990\nBad,Someone,nineteen\n"))
+            #expect(badRow.status == .badRequest && badRow.error.contains("b.csv") && !badRow.error.contains("\n"))
+            let badFormat = try await client.execute(
+                uri: "/api/import?format=xlsx", method: .post, headers: fixture.tokenHeader, body: ByteBuffer(string: "x"))
+            #expect(badFormat.status == .badRequest && badFormat.error.hasPrefix("format: \"xlsx\" is not one of csv"))
+        }
+        #expect(try fixture.everything() == before)
+    }
+
+    @Test func fetchingCoversAnswersWithItsSummary() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.withClient { client in
+            // No album has a cover URL: nothing is downloaded, and the summary says which lack one.
+            let fetched = try await client.execute(uri: "/api/covers/fetch", method: .post, headers: fixture.tokenHeader)
+            #expect(fetched.status == .ok && (fetched.object["stored"] as? [Any])?.isEmpty == true)
+            #expect(fetched.object["without_url"] as? [Int] == [Int(fixture.albums[1].id), Int(fixture.albums[2].id)])
+            let some = try await client.execute(
+                uri: "/api/covers/fetch", method: .post, headers: fixture.jsonWrite, body: ByteBuffer(json: #"{"q": "coltrane"}"#))
+            #expect(some.object["without_url"] as? [Int] == [Int(fixture.albums[2].id)])
+            let bad = try await client.execute(
+                uri: "/api/covers/fetch", method: .post, headers: fixture.jsonWrite, body: ByteBuffer(json: #"{"q": "year:x"}"#))
+            #expect(bad.status == .badRequest)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import AlbumStore
+import Foundation
+import HummingbirdTesting
+import Testing
+
+/// `/api/query` and `/api/stats`: the query language of `albumstore query`.
+struct ServeQueryTests {
+    @Test func aQueryFindsWhatTheLibraryFinds() async throws {
+        let fixture = try ServerFixture()
+        let expected = try await fixture.library.albums.albums(matching: AlbumQuery(parsing: "genre:jazz")).map(\.title)
+        try await fixture.withClient { client in
+            let found = try await client.execute(uri: "/api/query?q=genre:jazz&sort=year", method: .get)
+            #expect(found.status == .ok && found.object["total"] as? Int == 2)
+            let albums = found.object["albums"] as? [[String: Any]] ?? []
+            #expect(Set(albums.compactMap { $0["title"] as? String }) == Set(expected))
+            // Sorted by year: Blue Train (1957) first; its place in the list is 2.
+            #expect(albums.first?["title"] as? String == "Blue Train")
+            #expect(albums.map { $0["index"] as? Int } == [0, 1] && albums.first?["list_index"] as? Int == 2)
+        }
+    }
+
+    @Test func aBadQueryNamesItsPlace() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.withClient { client in
+            let bad = try await client.execute(uri: "/api/query?q=miles%20year:abc", method: .get)
+            #expect(bad.status == .badRequest)
+            #expect(bad.error == "year takes a number or a range (year:1994, year:1990..1999), not \"abc\"")
+            #expect(bad.object["offset"] as? Int == 11 && bad.object["length"] as? Int == 3)
+            let badSort = try await client.execute(uri: "/api/query?q=&sort=colour", method: .get)
+            #expect(badSort.status == .badRequest && badSort.error.contains("colour"))
+        }
+    }
+
+    @Test func statsCountWhatAQueryMatches() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.withClient { client in
+            let stats = try await client.execute(uri: "/api/stats?q=genre:jazz", method: .get)
+            #expect(stats.status == .ok && stats.object["albums"] as? Int == 2)
+            let decades = stats.object["decades"] as? [[String: Any]] ?? []
+            #expect(decades.map { $0["decade"] as? Int } == [1950])
+            let all = try await client.execute(uri: "/api/stats", method: .get)
+            #expect(all.object["albums"] as? Int == 3)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import AlbumStore
+import Foundation
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// `/api/snapshots`: take, list, compare, restore and delete snapshots of the session state.
+struct ServeSnapshotsTests {
+    @Test func aSnapshotIsTakenComparedAndRestored() async throws {
+        let fixture = try ServerFixture()
+        try fixture.library.session.setCurrentAlbum(at: 0)
+        try await fixture.withClient { client in
+            let taken = try await client.execute(
+                uri: "/api/snapshots", method: .post, headers: fixture.jsonWrite, body: ByteBuffer(json: #"{"name": "evening"}"#))
+            #expect(taken.status == .created && taken.object["name"] as? String == "evening")
+            try fixture.library.session.setCurrentAlbum(at: 2)
+            let list = try await client.execute(uri: "/api/snapshots", method: .get)
+            #expect((list.json as? [[String: Any]])?.map { $0["name"] as? String } == ["evening"])
+            let diff = try await client.execute(uri: "/api/snapshots/evening/diff", method: .get)
+            #expect((diff.json as? [[String: Any]])?.map { $0["item"] as? String } == ["current album"])
+            let restored = try await client.execute(uri: "/api/snapshots/evening/restore", method: .post, headers: fixture.tokenHeader)
+            #expect(restored.status == .ok && restored.object["changed"] as? [String] == ["current album"])
+            #expect(try fixture.library.session.currentAlbum()?.index == 0)
+            let unnamed = try await client.execute(uri: "/api/snapshots", method: .post, headers: fixture.tokenHeader)
+            #expect(unnamed.status == .created && unnamed.object["name"] is String)
+        }
+    }
+
+    @Test func unknownAndTakenNamesAreRefused() async throws {
+        let fixture = try ServerFixture()
+        try fixture.library.session.takeSnapshot(named: "evening")
+        let before = try fixture.everything()
+        try await fixture.withClient { client in
+            let taken = try await client.execute(
+                uri: "/api/snapshots", method: .post, headers: fixture.jsonWrite, body: ByteBuffer(json: #"{"name": "evening"}"#))
+            #expect(taken.status == .conflict && taken.error.contains("evening"))
+            let unknown = try await client.execute(uri: "/api/snapshots/morning/restore", method: .post, headers: fixture.tokenHeader)
+            #expect(unknown.status == .notFound && unknown.error.contains("morning"))
+            let diff = try await client.execute(uri: "/api/snapshots/morning/diff", method: .get)
+            #expect(diff.status == .notFound)
+        }
+        #expect(try fixture.everything() == before)
+    }
+}
