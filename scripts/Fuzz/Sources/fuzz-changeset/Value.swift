@@ -1,7 +1,9 @@
 import CSQLite
 
 /// One SQLite value, compared exactly: text and blobs by their bytes, reals by their bits (so
-/// that -0.0 and 0.0, or a real and the integer of the same value, differ).
+/// that a real and the integer of the same value differ). A -0.0 read back is 0.0: SQL and the
+/// session extension hold the two equal, so no changeset tells them apart (work still binds
+/// -0.0).
 enum Value: Hashable, CustomStringConvertible {
     case null
     case integer(Int64)
@@ -17,7 +19,9 @@ enum Value: Hashable, CustomStringConvertible {
     init(_ value: OpaquePointer) {
         switch sqlite3_value_type(value) {
         case SQLITE_INTEGER: self = .integer(sqlite3_value_int64(value))
-        case SQLITE_FLOAT: self = .real(sqlite3_value_double(value).bitPattern)
+        case SQLITE_FLOAT:
+            let real = sqlite3_value_double(value)
+            self = .real(real == 0 ? 0 : real)
         case SQLITE_TEXT:
             let start = sqlite3_value_text(value)
             self = .text(start.map { Array(UnsafeBufferPointer(start: $0, count: Int(sqlite3_value_bytes(value)))) } ?? [])
