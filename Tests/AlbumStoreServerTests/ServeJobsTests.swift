@@ -48,6 +48,15 @@ struct ServeJobsTests {
             let fetched = try await client.execute(uri: "/api/covers/fetch", method: .post, headers: fixture.tokenHeader)
             #expect(fetched.status == .ok && (fetched.object["stored"] as? [Any])?.isEmpty == true)
             #expect(fetched.object["without_url"] as? [Int] == [Int(fixture.albums[1].id), Int(fixture.albums[2].id)])
+            // Album 2's cover comes from this very server: album 1's cover.
+            let port = try #require(client.port)
+            let url = "http://localhost:\(port)/api/covers/\(fixture.albums[0].id)"
+            try fixture.setCoverURL(url, of: fixture.albums[1].id)
+            let downloaded = try await client.execute(uri: "/api/covers/fetch", method: .post, headers: fixture.tokenHeader)
+            let stored = downloaded.object["stored"] as? [[String: Any]] ?? []
+            #expect(stored.count == 1 && stored.first?["album_id"] as? Int == Int(fixture.albums[1].id))
+            #expect(stored.first?["format"] as? String == "png" && stored.first?["bytes"] as? Int == ServerFixture.png.count)
+            #expect(try fixture.library.covers.info(albumID: fixture.albums[1].id) != nil)
             let some = try await client.execute(
                 uri: "/api/covers/fetch", method: .post, headers: fixture.jsonWrite, body: ByteBuffer(json: #"{"q": "coltrane"}"#))
             #expect(some.object["without_url"] as? [Int] == [Int(fixture.albums[2].id)])

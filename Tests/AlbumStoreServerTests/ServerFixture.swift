@@ -47,6 +47,10 @@ final class ServerFixture: @unchecked Sendable {
         }
     }
 
+    func setCoverURL(_ url: String, of id: Int64) throws {
+        _ = try library.albums.update(id: id) { $0.coverURL = url }
+    }
+
     /// The albums' titles in list order.
     func titles() throws -> [String] { try library.albums.page().map(\.album.title) }
 

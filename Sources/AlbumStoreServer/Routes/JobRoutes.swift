@@ -114,9 +114,22 @@ struct ImportReport: Encodable {
     }
 }
 
-/// A cover fetch's summary as JSON: `stored` (cover facts with `album_id`), `failures`
+/// A cover fetch's summary as JSON: `stored` (`album_id` and the cover's facts), `failures`
 /// (`album_id`, `url`, `reason`), `without_url` (album ids).
 struct FetchReport: Encodable {
+    struct Stored: Encodable {
+        var albumID: Int64
+        var cover: CoverFacts
+
+        func encode(to encoder: Encoder) throws {
+            try cover.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(albumID, forKey: .albumID)
+        }
+
+        enum CodingKeys: String, CodingKey { case albumID = "album_id" }
+    }
+
     struct Failure: Encodable {
         var albumID: Int64
         var url: String
@@ -124,12 +137,12 @@ struct FetchReport: Encodable {
         enum CodingKeys: String, CodingKey { case albumID = "album_id", url, reason }
     }
 
-    var stored: [CoverInfo]
+    var stored: [Stored]
     var failures: [Failure]
     var withoutURL: [Int64]
 
     init(_ summary: CoverFetchSummary) {
-        stored = summary.stored
+        stored = summary.stored.map { Stored(albumID: $0.albumID, cover: CoverFacts($0)) }
         failures = summary.failures.map { Failure(albumID: $0.albumID, url: $0.url, reason: $0.reason) }
         withoutURL = summary.withoutURL
     }
