@@ -286,6 +286,7 @@ function fillAlbumNode(node, album) {
   const art = node.querySelector('.art');
   art.replaceChildren();
   art.style.backgroundColor = '';
+  art.classList.remove('placeholder');
   node.querySelector('.title').textContent = album ? album.title : '';
   node.querySelector('.artist').textContent = album ? album.artist : '';
   if (!album) {
@@ -295,6 +296,12 @@ function fillAlbumNode(node, album) {
   }
   node.dataset.id = String(album.id);
   node.setAttribute('aria-label', `${album.title} by ${album.artist}`);
+  drawArt(art, album);
+}
+
+// An album's cover, or a placeholder: its initials on a colour drawn from its id.
+function drawArt(art, album) {
+  art.classList.toggle('placeholder', !album.cover);
   if (album.cover) {
     const image = element('img');
     image.loading = 'lazy';
@@ -311,12 +318,18 @@ function fillAlbumNode(node, album) {
 
 function placeholderColour(id) {
   const hue = (Number(id) * 137.508) % 360;   // the golden angle spreads neighbours apart
-  return `hsl(${hue.toFixed(1)} 32% 52%)`;
+  return `hsl(${hue.toFixed(1)} 28% 54%)`;
 }
 
+// Small words are skipped when the title has others: "Kind of Blue" is KB, "The Wall" TW.
+const SMALL_WORDS = new Set(['a', 'an', 'and', 'at', 'by', 'for', 'in', 'is', 'of', 'on', 'or', 'the', 'to']);
+
 function initials(album) {
-  const words = `${album.title}`.split(/\s+/u).filter((word) => /[\p{L}\p{N}]/u.test(word));
-  const letters = words.slice(0, 2).map((word) => Array.from(word.replace(/^[^\p{L}\p{N}]+/u, ''))[0] || '');
+  const words = String(album.title).split(/\s+/u)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+/u, ''))
+    .filter((word) => word !== '');
+  const main = words.filter((word, at) => at === 0 || !SMALL_WORDS.has(word.toLowerCase()));
+  const letters = main.slice(0, 2).map((word) => Array.from(word)[0]);
   return letters.join('').toUpperCase() || '♪';
 }
 
@@ -385,11 +398,18 @@ async function saveCurrent(body) {
 }
 
 // Takes the server's word for the current album ({index, album}); scrolls to it when it moved
-// (a refresh leaves the scroller where the user put it).
-function applyCurrent(answer, { scroll = answer.index !== model.currentIndex } = {}) {
-  model.currentIndex = answer.index;
-  setCurrentAlbum(answer.album);
-  if (scroll && answer.index !== null) scrollToIndex(answer.index);
+// (a refresh leaves the scroller where the user put it). With none saved yet, the first album
+// is shown as current, and saved once the user chooses one.
+function applyCurrent(answer, { scroll } = {}) {
+  let { index, album } = answer;
+  if (index === null && model.total > 0) {
+    index = 0;
+    album = albumAt(0) || null;
+  }
+  const moved = index !== model.currentIndex;
+  model.currentIndex = index;
+  setCurrentAlbum(album);
+  if ((scroll ?? moved) && index !== null) scrollToIndex(index);
   scheduleRender();
 }
 
@@ -554,17 +574,32 @@ $('redo').addEventListener('click', redo);
 $('delete').addEventListener('click', deleteCurrent);
 $('fetch-covers').addEventListener('click', fetchCovers);
 
-// A job's summary (import, covers fetch) in one line: its message when it has one, else its
-// non-zero counts ("12 inserted, 3 duplicates").
+// A job's summary in one line: its non-zero counts ("12 fetched, 3 failed").
 function describeSummary(summary) {
   if (!summary || typeof summary !== 'object') return 'done';
-  for (const key of ['message', 'summary', 'description']) {
-    if (typeof summary[key] === 'string') return summary[key];
-  }
   const counts = Object.entries(summary)
     .filter(([, value]) => typeof value === 'number' && value !== 0)
     .map(([key, value]) => `${numberFormat.format(value)} ${key.replaceAll('_', ' ')}`);
   return counts.length ? counts.join(', ') : 'nothing to do';
+}
+
+// An import's summary as `albumstore import` says it: the inserted count, then the others that
+// are not 0.
+function describeImport(summary) {
+  const parts = [`${numberFormat.format(summary.inserted ?? 0)} inserted`];
+  const others = [
+    ['updated', 'updated'],
+    ['skipped_duplicates', 'skipped as duplicates'],
+    ['duplicates_within_file', 'repeated within the file'],
+    ['rejected', 'rejected'],
+    ['skipped_not_music', 'not music'],
+  ];
+  for (const [key, words] of others) {
+    if (summary[key]) parts.push(`${numberFormat.format(summary[key])} ${words}`);
+  }
+  const ignored = Array.isArray(summary.ignored_columns) ? summary.ignored_columns : [];
+  const format = summary.format ? ` (${summary.format})` : '';
+  return `${format}: ${parts.join(', ')}${ignored.length ? `; ignored columns: ${ignored.join(', ')}` : ''}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -877,7 +912,7 @@ async function importFiles(files) {
     showStatus(`Importing ${file.name}…`, { sticky: true });
     try {
       const summary = await api('POST', `/api/import?name=${encodeURIComponent(file.name)}`, new Blob([file], { type: 'application/octet-stream' }));
-      showImportSummary(`Imported ${file.name}: ${describeSummary(summary)}.`);
+      showImportSummary(`Imported ${file.name}${describeImport(summary)}.`);
       showStatus(`Imported ${file.name}.`);
       refreshSoon({ albums: true, session: true });
     } catch (error) {
@@ -929,7 +964,10 @@ function resultItem(album) {
   const button = element('button');
   button.type = 'button';
   button.dataset.id = String(album.id);
+  const art = element('span', 'art r-art');
+  drawArt(art, album);
   button.append(
+    art,
     element('span', 'r-title', album.title),
     element('span', 'r-artist', album.artist),
     element('span', 'r-year', album.year ?? ''),
@@ -1098,6 +1136,7 @@ function renderSnapshots(snapshots) {
     item.append(element('span', 'name', snapshot.name), timeElement(snapshot.taken_at), diff, restore);
     list.append(item);
   }
+  if (snapshots.length === 0) list.append(element('li', 'empty', 'No snapshots yet: a snapshot keeps the current album, the tab order and the keys.'));
 }
 
 async function takeSnapshot(name) {
