@@ -14,7 +14,7 @@ PALETTES = [
     ((40, 54, 24), (96, 108, 56), (254, 250, 224)),
     ((20, 33, 61), (252, 163, 17), (229, 229, 229)),
     ((53, 80, 112), (181, 101, 118), (234, 172, 139)),
-    ((0, 48, 73), (214, 40, 40), (247, 127, 0)),
+    ((58, 64, 72), (146, 120, 98), (226, 205, 170)),
     ((34, 34, 59), (154, 140, 152), (242, 233, 228)),
 ]
 
@@ -33,10 +33,10 @@ def mix(a, b, t):
 
 
 def cover(number: int, size: int = 240) -> bytes:
-    dark, middle, light = PALETTES[number % len(PALETTES)]
-    cx = size * (0.35 + 0.3 * ((number * 37) % 10) / 10)
-    cy = size * (0.4 + 0.25 * ((number * 53) % 10) / 10)
-    radius = size * (0.22 + 0.12 * ((number * 71) % 10) / 10)
+    dark, middle, light = PALETTES[(number * 7) % len(PALETTES)]
+    cx = size * (0.3 + 0.4 * ((number * 37) % 11) / 10)
+    cy = size * (0.3 + 0.4 * ((number * 53) % 13) / 12)
+    radius = size * (0.16 + 0.16 * ((number * 71) % 9) / 8)
     rows = []
     for y in range(size):
         row = []

@@ -1,6 +1,6 @@
 """The README's pictures: docs/images/albums.png, search.png and stats.png (1280x800).
 
-Taken only with ALBUMSTORE_SCREENSHOTS=1, from the sample library with a few covers.
+Taken only with ALBUMSTORE_SCREENSHOTS=1, from the sample library with covers drawn here.
 """
 
 import os
@@ -20,8 +20,12 @@ pytestmark = pytest.mark.skipif(os.environ.get("ALBUMSTORE_SCREENSHOTS") != "1",
 
 @pytest.fixture
 def showcase(sample_library, serve, tmp_path):
-    for album, image in zip(sample_library.albums()[::3], write_sample_covers(tmp_path / "covers", 10)):
-        sample_library.run("covers", "set", str(album["id"]), str(image))
+    albums = sample_library.albums()
+    images = write_sample_covers(tmp_path / "covers", len(albums))
+    # Most albums get a cover; every fourth keeps its placeholder, as in a real library.
+    for index, (album, image) in enumerate(zip(albums, images)):
+        if index % 4 != 1:
+            sample_library.run("covers", "set", str(album["id"]), str(image))
     sample_library.run("state", "current", "--index", "4")
     return serve(sample_library)
 

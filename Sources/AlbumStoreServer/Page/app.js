@@ -99,7 +99,8 @@ async function loadLibrary() {
 
 function renderToolbar() {
   $('album-count').textContent = plural(model.total, 'album');
-  $('library-path').textContent = model.path;
+  // The file's name; its whole path on hover.
+  $('library-path').textContent = model.path.split('/').pop();
   $('library-path').title = model.path;
   $('undo').disabled = !model.canUndo;
   $('redo').disabled = !model.canRedo;
@@ -457,6 +458,15 @@ function renderDetails() {
   const album = model.currentAlbum;
   const main = $('details-main');
   const more = $('details-more');
+  const art = $('details-art');
+  const artKey = album ? `${album.id}|${album.title}|${album.cover ? album.cover.sha256 : ''}` : '';
+  if (art.dataset.key !== artKey) {
+    art.dataset.key = artKey;
+    art.replaceChildren();
+    art.style.backgroundColor = '';
+    art.classList.remove('placeholder');
+    if (album) drawArt(art, album);
+  }
   main.replaceChildren();
   more.replaceChildren();
   if (!album) {
@@ -560,12 +570,12 @@ async function fetchCovers() {
   showStatus('Fetching the missing covers…', { sticky: true });
   try {
     const summary = await api('POST', '/api/covers/fetch', {});
-    showStatus(`Covers: ${describeSummary(summary)}`);
+    showStatus(`Covers: ${describeFetch(summary)}.`, { error: Array.isArray(summary.failures) && summary.failures.length > 0 });
   } catch (error) {
     reportError(error);
   } finally {
     button.disabled = false;
-    endProgress('fetch');
+    endProgress();
   }
 }
 
@@ -574,13 +584,17 @@ $('redo').addEventListener('click', redo);
 $('delete').addEventListener('click', deleteCurrent);
 $('fetch-covers').addEventListener('click', fetchCovers);
 
-// A job's summary in one line: its non-zero counts ("12 fetched, 3 failed").
-function describeSummary(summary) {
-  if (!summary || typeof summary !== 'object') return 'done';
-  const counts = Object.entries(summary)
-    .filter(([, value]) => typeof value === 'number' && value !== 0)
-    .map(([key, value]) => `${numberFormat.format(value)} ${key.replaceAll('_', ' ')}`);
-  return counts.length ? counts.join(', ') : 'nothing to do';
+// A covers fetch's summary in one line: how many were stored, failed, or had no URL.
+function describeFetch(summary) {
+  const count = (key) => (Array.isArray(summary[key]) ? summary[key].length : 0);
+  const parts = [`${plural(count('stored'), 'cover')} fetched`];
+  if (count('failures')) {
+    const first = summary.failures[0];
+    const reason = first && (first.reason || first.error);
+    parts.push(`${numberFormat.format(count('failures'))} failed${reason ? ` (${reason})` : ''}`);
+  }
+  if (count('without_url')) parts.push(`${plural(count('without_url'), 'album')} without a cover URL`);
+  return parts.join(', ');
 }
 
 // An import's summary as `albumstore import` says it: the inserted count, then the others that
@@ -607,31 +621,30 @@ function describeImport(summary) {
 
 const JOB_NAMES = { import: 'Importing', fetch: 'Fetching covers' };
 
+// `event` is {job, done, total, rows?}: done of total units of work (bytes read, covers tried).
 function showProgress(event) {
   const bar = $('job-progress');
-  const done = firstNumber(event, ['done', 'processed', 'completed', 'current', 'rows', 'read', 'count']);
-  const total = firstNumber(event, ['total', 'expected', 'of']);
+  const { done, total, rows } = event;
+  const known = typeof done === 'number' && typeof total === 'number' && total > 0;
+  // The last event may come after the job's own answer: it must not cover the summary.
+  if (known && done >= total) {
+    endProgress();
+    return;
+  }
   bar.hidden = false;
-  if (total && done !== null) {
+  if (known) {
     bar.max = total;
-    bar.value = Math.min(done, total);
+    bar.value = done;
   } else {
     bar.removeAttribute('value');
   }
-  const name = JOB_NAMES[event.job] || 'Working';
-  const amount = done === null ? '' : total ? ` ${numberFormat.format(done)} of ${numberFormat.format(total)}` : ` ${numberFormat.format(done)}`;
-  showStatus(`${name}…${amount}`, { sticky: true });
+  const percent = known ? ` ${Math.floor((100 * done) / total)}%` : '';
+  const counted = typeof rows === 'number' ? ` (${plural(rows, 'row')})` : '';
+  showStatus(`${JOB_NAMES[event.job] || 'Working'}…${percent}${counted}`, { sticky: true });
 }
 
 function endProgress() {
   $('job-progress').hidden = true;
-}
-
-function firstNumber(object, keys) {
-  for (const key of keys) {
-    if (typeof object[key] === 'number') return object[key];
-  }
-  return null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1029,22 +1042,22 @@ function svgElement(tag, attributes, text) {
 }
 
 // Horizontal bars: one row per item, its label on the left and its count at the bar's end.
-function horizontalBars(items, label) {
-  const rowHeight = 26;
-  const width = 420;
-  const labelWidth = 150;
+// `width` is the chart's width on screen, so that its text is drawn at its CSS size.
+function horizontalBars(items, label, width) {
+  const rowHeight = 28;
+  const labelWidth = Math.min(150, width * 0.38);
   const height = Math.max(items.length * rowHeight, rowHeight);
   const max = Math.max(1, ...items.map((item) => item.albums));
   const svg = svgElement('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label });
   items.forEach((item, at) => {
     const y = at * rowHeight;
     const barWidth = Math.max(2, ((width - labelWidth - 50) * item.albums) / max);
-    const name = svgElement('text', { x: labelWidth - 8, y: y + 17, 'text-anchor': 'end', class: 'bar-label' }, shorten(item.name, 22));
+    const name = svgElement('text', { x: labelWidth - 8, y: y + 19, 'text-anchor': 'end', class: 'bar-label' }, shorten(item.name, Math.floor(labelWidth / 7.5)));
     name.append(svgElement('title', {}, item.name));
     svg.append(
       name,
-      svgElement('rect', { x: labelWidth, y: y + 5, width: barWidth, height: rowHeight - 10, rx: 3, class: 'bar' }),
-      svgElement('text', { x: labelWidth + barWidth + 6, y: y + 17, class: 'bar-value' }, numberFormat.format(item.albums)),
+      svgElement('rect', { x: labelWidth, y: y + 6, width: barWidth, height: rowHeight - 12, rx: 3, class: 'bar' }),
+      svgElement('text', { x: labelWidth + barWidth + 6, y: y + 19, class: 'bar-value' }, numberFormat.format(item.albums)),
     );
   });
   if (items.length === 0) svg.append(svgElement('text', { x: 0, y: 17, class: 'bar-label' }, 'No albums'));
@@ -1052,9 +1065,8 @@ function horizontalBars(items, label) {
 }
 
 // Vertical bars: one column per decade.
-function columns(items, label) {
-  const width = 420;
-  const height = 200;
+function columns(items, label, width) {
+  const height = 240;
   const base = height - 24;
   const slot = width / Math.max(items.length, 1);
   const max = Math.max(1, ...items.map((item) => item.albums));
@@ -1085,9 +1097,10 @@ async function loadStats() {
       `${plural(stats.albums, 'album')} by ${plural(stats.artists, 'artist')} in ${plural(stats.genres, 'genre')}` +
       (stats.without_year ? `; ${numberFormat.format(stats.without_year)} without a year.` : '.');
     const decades = (stats.decades || []).map((decade) => ({ name: `${decade.decade}s`, albums: decade.albums }));
-    $('chart-decades').replaceChildren(columns(decades, 'Albums per decade'));
-    $('chart-genres').replaceChildren(horizontalBars(stats.top_genres || [], 'Albums per genre'));
-    $('chart-artists').replaceChildren(horizontalBars(stats.top_artists || [], 'Top artists'));
+    const width = (id) => $(id).clientWidth || 360;
+    $('chart-decades').replaceChildren(columns(decades, 'Albums per decade', width('chart-decades')));
+    $('chart-genres').replaceChildren(horizontalBars(stats.top_genres || [], 'Albums per genre', width('chart-genres')));
+    $('chart-artists').replaceChildren(horizontalBars(stats.top_artists || [], 'Top artists', width('chart-artists')));
   } catch (error) {
     reportError(error);
   }
