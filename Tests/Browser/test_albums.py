@@ -27,6 +27,18 @@ def test_the_page_shows_the_covers_and_the_current_albums_details(page, server):
     expect(detail(page, "Year")).to_have_text(SAMPLE[0]["year"])
 
 
+def test_an_empty_library_says_how_to_fill_it(page, library, serve):
+    library.run("init")
+    server = serve(library)
+
+    open_app(page, server.url)
+
+    expect(album_count(page)).to_have_text("0 albums")
+    expect(page.locator("#empty-library")).to_be_visible()
+    expect(page.get_by_role("button", name="Delete the current album")).to_be_disabled()
+    expect(page.locator("#scroller .album")).to_have_count(0)
+
+
 def test_more_shows_every_field(page, server, sample_library):
     open_app(page, server.url)
     first = sample_library.albums()[0]

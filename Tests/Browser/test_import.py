@@ -40,6 +40,18 @@ def test_a_dropped_catalog_is_imported_and_its_summary_shown(page, server, sampl
     assert [album["title"] for album in sample_library.albums()][-3:] == ["Heroes", "Station to Station", "Marquee Moon"]
 
 
+def test_a_catalog_dropped_on_an_empty_library_fills_the_page(page, library, serve):
+    library.run("init")
+    server = serve(library)
+    open_app(page, server.url)
+
+    drop_file(page, "more.csv", CATALOG)
+
+    expect(album_count(page)).to_have_text("3 albums")
+    expect(page.locator("#empty-library")).to_be_hidden()
+    expect(cover(page, 0).locator(".title")).to_have_text("Heroes")
+
+
 def test_a_catalog_dropped_twice_adds_nothing_the_second_time(page, server, sample_library):
     open_app(page, server.url)
     drop_file(page, "more.csv", CATALOG)
