@@ -33,7 +33,7 @@ async function api(method, path, body) {
   let response;
   try {
     response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
-  } catch (error) {
+  } catch {
     throw new ApiError(0, { error: 'the server cannot be reached (is `albumstore serve` still running?)' }, method, path);
   }
   const text = await response.text();
@@ -181,9 +181,15 @@ const MARGIN = 4;               // covers drawn beyond each edge of the view
 const MAX_TRACK = 16_000_000;   // px
 const nodes = new Map();        // index -> the .album element drawn for it
 let renderPending = false;
+let coverStride = readStride();
+
+// A cover's width (the CSS --cover, smaller on narrow screens) and the gap after it.
+function readStride() {
+  return parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--cover')) + GAP;
+}
 
 function stride() {
-  return parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--cover')) + GAP;
+  return coverStride;
 }
 
 function virtualWidth() {
@@ -347,7 +353,10 @@ function scrollToIndex(index) {
 }
 
 scroller.addEventListener('scroll', scheduleRender, { passive: true });
-window.addEventListener('resize', () => { setTotal(model.total); });
+window.addEventListener('resize', () => {
+  coverStride = readStride();
+  setTotal(model.total);
+});
 
 // A vertical wheel scrolls the scroller sideways: most mice have no horizontal wheel.
 scroller.addEventListener('wheel', (event) => {
@@ -445,7 +454,7 @@ async function chooseAlbumID(id) {
 
 const MAIN_FIELDS = [['Artist', 'artist'], ['Album', 'title'], ['Genre', 'genre'], ['Year', 'year']];
 const MORE_FIELDS = [
-  ['Place', (album) => (model.currentIndex === null ? '' : `${numberFormat.format(model.currentIndex + 1)} of ${numberFormat.format(model.total)}`)],
+  ['Place', () => (model.currentIndex === null ? '' : `${numberFormat.format(model.currentIndex + 1)} of ${numberFormat.format(model.total)}`)],
   ['ID', (album) => album.id],
   ['Cover', (album) => (album.cover ? `${album.cover.format}, ${album.cover.width} × ${album.cover.height}, ${plural(album.cover.bytes, 'byte')}` : 'none')],
   ['Cover URL', (album) => album.cover_url],
