@@ -12,7 +12,8 @@ from serve import Server
 
 SAMPLE_CATALOG = Path(__file__).parent / "sample_albums.csv"
 
-expect.set_options(timeout=5_000)
+# Generous: CI runs these beside a build on two cores; a wait only lasts this long when it fails.
+expect.set_options(timeout=10_000)
 
 
 def pytest_configure(config):

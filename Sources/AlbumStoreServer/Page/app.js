@@ -1257,11 +1257,16 @@ function listen() {
   events.addEventListener('open', () => {
     document.body.dataset.live = 'open';
     // Changes made while the connection was down were not seen: catch up on all of them.
-    if (lost) refreshSoon({ albums: true, session: true });
+    if (lost) {
+      refreshSoon({ albums: true, session: true });
+      showStatus('Connected to the server again.');
+    }
     lost = false;
   });
+  // EventSource reconnects by itself; the page says so meanwhile.
   events.addEventListener('error', () => {
     document.body.dataset.live = 'closed';
+    if (!lost) showStatus('Lost the connection to albumstore serve; reconnecting…', { error: true });
     lost = true;
   });
   events.addEventListener('change', (event) => {
