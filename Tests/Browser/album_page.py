@@ -43,3 +43,20 @@ def status_line(page: Page):
 
 def scroll_to_end(page: Page) -> None:
     page.locator("#scroller").evaluate("scroller => { scroller.scrollLeft = scroller.scrollWidth; }")
+
+
+def wheel_over_covers(page: Page, covers: int) -> None:
+    """Turns the mouse wheel over the scroller by `covers` covers' widths; waits until the cover
+    that many places on stands where the first one in view stood."""
+    first = int(page.locator("#scroller .album").evaluate_all(
+        "nodes => nodes.filter((node) => node.getBoundingClientRect().left >= 0)"
+        ".sort((a, b) => a.getBoundingClientRect().left - b.getBoundingClientRect().left)[0].dataset.index"))
+    left = cover(page, first).bounding_box()["x"]
+    step = cover(page, first + 1).bounding_box()["x"] - left
+    page.mouse.move(left + 20, cover(page, first).bounding_box()["y"] + 20)
+    page.mouse.wheel(0, step * covers)
+    page.wait_for_function(
+        "([index, left]) => { const node = document.querySelector(`#scroller .album[data-index='${index}']`);"
+        " return node !== null && Math.abs(node.getBoundingClientRect().left - left) < 1; }",
+        arg=[first + covers, left],
+    )

@@ -4,7 +4,7 @@ import csv
 
 from playwright.sync_api import expect
 
-from album_page import album_count, cover, current_cover, detail, open_app, scroll_to_end
+from album_page import album_count, cover, current_cover, detail, open_app, scroll_to_end, wheel_over_covers
 from conftest import SAMPLE_CATALOG
 
 SAMPLE = list(csv.DictReader(SAMPLE_CATALOG.open(encoding="utf-8")))
@@ -67,6 +67,14 @@ def test_scrolling_to_the_end_shows_the_last_album(page, server):
     expect(cover(page, 29).locator(".title")).to_have_text(SAMPLE[29]["title"])
     expect(cover(page, 29)).to_be_in_viewport()
     expect(cover(page, 0)).to_have_count(0)
+
+
+def test_the_mouse_wheel_scrolls_the_covers_sideways(page, server):
+    open_app(page, server.url)
+
+    wheel_over_covers(page, 3)
+
+    expect(cover(page, 3)).to_be_in_viewport()
 
 
 def test_the_chosen_album_is_current_after_a_reload_and_for_the_cli(page, server, sample_library):

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from album_page import album_count, current_cover, detail, open_app, tab
+from album_page import album_count, cover, current_cover, detail, open_app, scroll_to_end, tab, wheel_over_covers
 from albumstore_cli import Library
 
 pytestmark = pytest.mark.million
@@ -56,6 +56,24 @@ def test_the_end_key_reaches_the_last_album(page, million_server, million_librar
     assert page.locator("#scroller .album").count() < 40
     page.keyboard.press("ArrowLeft")
     expect(detail(page, "Album")).to_have_text(f"Album {MILLION - 1}")
+
+
+def test_the_wheel_moves_the_covers_as_far_as_with_thirty_albums(page, million_server):
+    open_app(page, million_server.url)
+
+    wheel_over_covers(page, 3)                 # near the start
+    page.locator("#scroller").evaluate("scroller => { scroller.scrollLeft = scroller.scrollWidth * 0.6; }")
+    first_drawn = "Math.min(...Array.from(document.querySelectorAll('#scroller .album'), (node) => Number(node.dataset.index)))"
+    page.wait_for_function(f"() => {first_drawn} > 1000")
+    expect(page.locator("#scroller .album.loading")).to_have_count(0)
+    shown = page.evaluate(first_drawn)
+    assert abs(shown - 0.6 * MILLION) < 1000, f"the scroll bar at 60% shows album {shown}"
+    wheel_over_covers(page, 3)                 # in the middle
+    wheel_over_covers(page, 900)               # across a page of the track (851 covers)
+    wheel_over_covers(page, -2)
+    scroll_to_end(page)
+    expect(cover(page, MILLION - 1).locator(".title")).to_have_text(f"Album {MILLION}")
+    assert page.locator("#scroller .album").count() < 40
 
 
 def test_search_finds_one_album_among_a_million(page, million_server):

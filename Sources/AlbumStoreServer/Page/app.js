@@ -171,7 +171,9 @@ function invalidatePages() {
 // ---------------------------------------------------------------------------------------------
 // The cover scroller, virtualized: a track as wide as the whole list and, in it, only the covers
 // in view (plus a margin). Browsers cap an element's width (about 33 million px in Chromium), so
-// a longer list maps the scroll position onto the virtual one proportionally.
+// a longer list is cut into pages, each shifted by `paging.offset` (the scheme of SlickGrid):
+// wheel, keys and trackpad move 1:1 at any length, and a drag of the scroll bar jumps
+// proportionally.
 
 const scroller = $('scroller');
 const track = $('scroller-track');
@@ -193,34 +195,76 @@ function stride() {
 }
 
 function virtualWidth() {
-  return model.total * stride() - GAP + 2 * PAD;
+  return Math.max(model.total * stride() - GAP + 2 * PAD, 0);
 }
 
-function trackWidth() {
-  return Math.min(virtualWidth(), MAX_TRACK);
+const paging = { offset: 0, lastScroll: 0 };
+
+// The real track's width, the virtual width of a page, and how far apart pages' offsets are.
+function pageGeometry() {
+  const virtual = virtualWidth();
+  const real = Math.min(virtual, MAX_TRACK);
+  const pageWidth = real / 100;
+  // Rounded down, so that the last page's offset is exactly virtual - real.
+  const count = Math.max(1, Math.floor(virtual / pageWidth));
+  const jump = count > 1 ? (virtual - real) / (count - 1) : 0;
+  return { virtual, real, pageWidth, count, jump };
 }
 
-// The virtual x at the scroller's left edge, for a real scrollLeft.
-function toVirtual(scrollLeft) {
-  const view = scroller.clientWidth;
-  const real = trackWidth() - view;
-  const virtual = virtualWidth() - view;
-  return real > 0 && virtual > real ? scrollLeft * (virtual / real) : scrollLeft;
+// The virtual x at the scroller's left edge.
+function virtualLeft() {
+  return scroller.scrollLeft + paging.offset;
 }
 
-function toReal(virtualLeft) {
-  const view = scroller.clientWidth;
-  const real = trackWidth() - view;
-  const virtual = virtualWidth() - view;
-  return real > 0 && virtual > real ? virtualLeft * (real / virtual) : virtualLeft;
+// Scrolls to a virtual x: picks its page, then the real scroll position within it.
+function scrollToVirtual(x) {
+  const { virtual, pageWidth, count, jump } = pageGeometry();
+  const target = Math.max(0, Math.min(x, virtual - scroller.clientWidth));
+  const page = Math.min(count - 1, Math.floor(target / pageWidth));
+  paging.offset = Math.round(Math.max(page, 0) * jump);
+  scroller.scrollLeft = target - paging.offset;
+  paging.lastScroll = scroller.scrollLeft;
+  scheduleRender();
+}
+
+// A small scroll continues from where the view is; a jump (the scroll bar dragged) lands at the
+// same proportion of the whole list.
+function scrolled() {
+  const now = scroller.scrollLeft;
+  const distance = Math.abs(now - paging.lastScroll);
+  paging.lastScroll = now;
+  const { virtual, real, pageWidth, count, jump } = pageGeometry();
+  if (jump === 0) {
+    paging.offset = 0;
+  } else if (distance <= scroller.clientWidth) {
+    const x = now + paging.offset;
+    const page = Math.min(count - 1, Math.floor(x / pageWidth));
+    if (Math.round(page * jump) !== paging.offset) {
+      scrollToVirtual(x);
+      return;
+    }
+  } else {
+    const view = scroller.clientWidth;
+    const x = real > view ? now * ((virtual - view) / (real - view)) : 0;
+    paging.offset = Math.round(Math.min(count - 1, Math.floor(x / pageWidth)) * jump);
+  }
+  scheduleRender();
 }
 
 function setTotal(total) {
+  const changed = total !== model.total;
   model.total = total;
-  track.style.width = `${Math.max(trackWidth(), 0)}px`;
+  if (changed) layoutTrack();
   $('empty-library').hidden = total > 0;
   renderToolbar();
   scheduleRender();
+}
+
+// Sizes the track for the list's length and the cover size, keeping the view where it was.
+function layoutTrack() {
+  const x = virtualLeft();
+  track.style.width = `${pageGeometry().real}px`;
+  scrollToVirtual(x);
 }
 
 function scheduleRender() {
@@ -234,8 +278,7 @@ function scheduleRender() {
 
 function renderScroller() {
   const step = stride();
-  const scrollLeft = scroller.scrollLeft;
-  const left = toVirtual(scrollLeft);
+  const left = virtualLeft();
   const view = scroller.clientWidth;
   const first = Math.max(0, Math.floor((left - PAD) / step) - MARGIN);
   const last = Math.min(model.total - 1, Math.ceil((left + view - PAD) / step) + MARGIN);
@@ -253,7 +296,7 @@ function renderScroller() {
       nodes.set(index, node);
       track.append(node);
     }
-    node.style.left = `${scrollLeft + PAD + index * step - left}px`;
+    node.style.left = `${PAD + index * step - paging.offset}px`;
     fillAlbumNode(node, albumAt(index));
     const current = index === model.currentIndex;
     node.classList.toggle('current', current);
@@ -344,25 +387,23 @@ function initials(album) {
 function scrollToIndex(index) {
   const step = stride();
   const view = scroller.clientWidth;
-  const left = toVirtual(scroller.scrollLeft);
+  const left = virtualLeft();
   const x = PAD + index * step;
   if (x >= left && x + step - GAP <= left + view) return;
-  const target = Math.max(0, x - (view - step) / 2);
-  scroller.scrollLeft = toReal(Math.min(target, virtualWidth() - view));
-  scheduleRender();
+  scrollToVirtual(x - (view - step) / 2);
 }
 
-scroller.addEventListener('scroll', scheduleRender, { passive: true });
+scroller.addEventListener('scroll', scrolled, { passive: true });
 window.addEventListener('resize', () => {
   coverStride = readStride();
-  setTotal(model.total);
+  layoutTrack();
 });
 
 // A vertical wheel scrolls the scroller sideways: most mice have no horizontal wheel.
 scroller.addEventListener('wheel', (event) => {
   if (Math.abs(event.deltaY) <= Math.abs(event.deltaX)) return;
   event.preventDefault();
-  scroller.scrollLeft += event.deltaY;
+  scrollToVirtual(virtualLeft() + event.deltaY);
 }, { passive: false });
 
 scroller.addEventListener('click', (event) => {
