@@ -4,7 +4,7 @@ import csv
 
 from playwright.sync_api import expect
 
-from album_page import album_count, cover, current_cover, detail, open_app, scroll_to_end, wheel_over_covers
+from album_page import album_count, cover, current_cover, detail, open_app, scroll_to_end, tab, wheel_over_covers
 from conftest import SAMPLE_CATALOG
 
 SAMPLE = list(csv.DictReader(SAMPLE_CATALOG.open(encoding="utf-8")))
@@ -75,6 +75,33 @@ def test_the_mouse_wheel_scrolls_the_covers_sideways(page, server):
     wheel_over_covers(page, 3)
 
     expect(cover(page, 3)).to_be_in_viewport()
+
+
+def test_the_scroller_keeps_its_place_while_another_tab_is_open(page, server, sample_library):
+    open_app(page, server.url)
+    scroll_to_end(page)
+    expect(cover(page, 29)).to_be_in_viewport()
+
+    tab(page, "Search").click()
+    sample_library.add("Heroes", "David Bowie")        # the list grows meanwhile
+    expect(album_count(page)).to_have_text("31 albums")
+    tab(page, "Albums").click()
+
+    expect(cover(page, 29)).to_be_in_viewport()
+    expect(cover(page, 0)).to_have_count(0)
+
+
+def test_an_album_made_current_while_another_tab_is_open_is_in_view_back_in_albums(page, server, sample_library):
+    open_app(page, server.url)
+    scroll_to_end(page)
+    tab(page, "Stats").click()
+
+    sample_library.run("state", "current", "--index", "2")
+    expect(page.locator("#stats-summary")).to_contain_text("30 albums")
+    tab(page, "Albums").click()
+
+    expect(current_cover(page)).to_have_attribute("data-index", "2")
+    expect(current_cover(page)).to_be_in_viewport()
 
 
 def test_the_chosen_album_is_current_after_a_reload_and_for_the_cli(page, server, sample_library):

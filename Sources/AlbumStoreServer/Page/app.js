@@ -198,7 +198,14 @@ function virtualWidth() {
   return Math.max(model.total * stride() - GAP + 2 * PAD, 0);
 }
 
-const paging = { offset: 0, lastScroll: 0 };
+// `view`: the scroller's last width while shown; `hiddenLeft`: where it was (or is to go) while
+// another tab hides it, when it has no width to scroll in.
+const paging = { offset: 0, lastScroll: 0, view: 0, hiddenLeft: null };
+
+function viewWidth() {
+  if (scroller.clientWidth > 0) paging.view = scroller.clientWidth;
+  return paging.view;
+}
 
 // The real track's width, the virtual width of a page, and how far apart pages' offsets are.
 function pageGeometry() {
@@ -213,13 +220,17 @@ function pageGeometry() {
 
 // The virtual x at the scroller's left edge.
 function virtualLeft() {
-  return scroller.scrollLeft + paging.offset;
+  return paging.hiddenLeft ?? scroller.scrollLeft + paging.offset;
 }
 
 // Scrolls to a virtual x: picks its page, then the real scroll position within it.
 function scrollToVirtual(x) {
   const { virtual, pageWidth, count, jump } = pageGeometry();
-  const target = Math.max(0, Math.min(x, virtual - scroller.clientWidth));
+  const target = Math.max(0, Math.min(x, virtual - viewWidth()));
+  if ($('panel-albums').hidden) {
+    paging.hiddenLeft = target;
+    return;
+  }
   const page = Math.min(count - 1, Math.floor(target / pageWidth));
   paging.offset = Math.round(Math.max(page, 0) * jump);
   scroller.scrollLeft = target - paging.offset;
@@ -236,7 +247,7 @@ function scrolled() {
   const { virtual, real, pageWidth, count, jump } = pageGeometry();
   if (jump === 0) {
     paging.offset = 0;
-  } else if (distance <= scroller.clientWidth) {
+  } else if (distance <= viewWidth()) {
     const x = now + paging.offset;
     const page = Math.min(count - 1, Math.floor(x / pageWidth));
     if (Math.round(page * jump) !== paging.offset) {
@@ -244,7 +255,7 @@ function scrolled() {
       return;
     }
   } else {
-    const view = scroller.clientWidth;
+    const view = viewWidth();
     const x = real > view ? now * ((virtual - view) / (real - view)) : 0;
     paging.offset = Math.round(Math.min(count - 1, Math.floor(x / pageWidth)) * jump);
   }
@@ -279,7 +290,7 @@ function scheduleRender() {
 function renderScroller() {
   const step = stride();
   const left = virtualLeft();
-  const view = scroller.clientWidth;
+  const view = viewWidth();
   const first = Math.max(0, Math.floor((left - PAD) / step) - MARGIN);
   const last = Math.min(model.total - 1, Math.ceil((left + view - PAD) / step) + MARGIN);
 
@@ -386,7 +397,7 @@ function initials(album) {
 // Scrolls so that the album at `index` is in view (centred when it was not).
 function scrollToIndex(index) {
   const step = stride();
-  const view = scroller.clientWidth;
+  const view = viewWidth();
   const left = virtualLeft();
   const x = PAD + index * step;
   if (x >= left && x + step - GAP <= left + view) return;
@@ -748,6 +759,8 @@ async function saveTabOrder() {
 }
 
 function selectTab(id) {
+  // A hidden scroller has no width: it keeps its place aside, and goes back to it when shown.
+  if (activeTab === 'albums' && id !== 'albums') paging.hiddenLeft = virtualLeft();
   activeTab = id;
   for (const tab of tabList.querySelectorAll('[role="tab"]')) {
     const selected = tab.dataset.tab === id;
@@ -755,7 +768,11 @@ function selectTab(id) {
     tab.tabIndex = selected ? 0 : -1;
     $(tab.getAttribute('aria-controls')).hidden = !selected;
   }
-  if (id === 'albums') scheduleRender();
+  if (id === 'albums' && paging.hiddenLeft !== null) {
+    const left = paging.hiddenLeft;
+    paging.hiddenLeft = null;
+    scrollToVirtual(left);
+  }
   refreshTab(id);
 }
 
