@@ -20,16 +20,24 @@ def drag_tab(page, name: str, onto: str, side: str) -> None:
 def tab_order_saves(page) -> list:
     """The bodies of the PUT /api/state/tabs requests the page sends from now on."""
     saves = []
-    page.on("request", lambda request: saves.append(json.loads(request.post_data))
-            if request.method == "PUT" and request.url.endswith("/api/state/tabs") else None)
+
+    def on_request(request):
+        if request.method == "PUT" and request.url.endswith("/api/state/tabs"):
+            saves.append(json.loads(request.post_data))
+
+    page.on("request", on_request)
     return saves
+
+
+def is_tab_order_saved(response) -> bool:
+    return response.request.method == "PUT" and response.url.endswith("/api/state/tabs")
 
 
 def test_a_reordered_tab_bar_is_the_same_after_a_reload(page, server, sample_library):
     open_app(page, server.url)
     expect(tab_names(page)).to_have_text(DEFAULT_ORDER)
 
-    with page.expect_response(lambda response: response.url.endswith("/api/state/tabs") and response.request.method == "PUT"):
+    with page.expect_response(is_tab_order_saved):
         drag_tab(page, "History", onto="Albums", side="left")
     expect(tab_names(page)).to_have_text(["History", "Albums", "Search", "Stats"])
 
@@ -47,7 +55,7 @@ def test_a_tab_dropped_back_in_its_place_saves_nothing(page, server):
     drag_tab(page, "Search", onto="Albums", side="right")     # where it already is
     drag_tab(page, "Stats", onto="Stats", side="left")         # onto itself
     # A real change, which must be the first thing saved.
-    with page.expect_response(lambda response: response.url.endswith("/api/state/tabs") and response.request.method == "PUT"):
+    with page.expect_response(is_tab_order_saved):
         drag_tab(page, "Stats", onto="Albums", side="left")
 
     expect(tab_names(page)).to_have_text(["Stats", "Albums", "Search", "History"])
@@ -58,7 +66,7 @@ def test_a_tab_moves_with_shift_and_an_arrow_key(page, server, sample_library):
     open_app(page, server.url)
     tab(page, "Search").focus()
 
-    with page.expect_response(lambda response: response.url.endswith("/api/state/tabs") and response.request.method == "PUT"):
+    with page.expect_response(is_tab_order_saved):
         page.keyboard.press("Shift+ArrowRight")
 
     expect(tab_names(page)).to_have_text(["Albums", "Stats", "Search", "History"])

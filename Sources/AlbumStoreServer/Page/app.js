@@ -506,7 +506,8 @@ async function chooseAlbumID(id) {
 
 const MAIN_FIELDS = [['Artist', 'artist'], ['Album', 'title'], ['Genre', 'genre'], ['Year', 'year']];
 const MORE_FIELDS = [
-  ['Place', () => (model.currentIndex === null ? '' : `${numberFormat.format(model.currentIndex + 1)} of ${numberFormat.format(model.total)}`)],
+  // Indexes are 0-based, written #N, as everywhere in AlbumStore.
+  ['Index', () => (model.currentIndex === null ? '' : `#${model.currentIndex} of ${numberFormat.format(model.total)}`)],
   ['ID', (album) => album.id],
   ['Cover', (album) => (album.cover ? `${album.cover.format}, ${album.cover.width} × ${album.cover.height}, ${plural(album.cover.bytes, 'byte')}` : 'none')],
   ['Cover URL', (album) => album.cover_url],
@@ -924,7 +925,7 @@ function clearAlbumMarks() {
 async function moveAlbum(album, index) {
   try {
     const answer = await api('POST', `/api/albums/${album.id}/move`, { index });
-    showStatus(`Moved “${answer.title}” to place ${numberFormat.format(answer.index + 1)}.`);
+    showStatus(`Moved “${answer.title}” to #${answer.index}.`);
     invalidatePages();
     await saveCurrent({ id: answer.id });
     refreshSoon({ albums: true });
