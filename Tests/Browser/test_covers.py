@@ -38,6 +38,17 @@ def test_an_image_dropped_on_a_cover_becomes_that_albums_cover(page, server, sam
     assert len(sample_library.albums()) == 30
 
 
+def test_a_replaced_cover_shows_at_once(page, server):
+    open_app(page, server.url)
+    drop_image_on(page, 1, cover_png(3, size=64))
+    expect(cover(page, 1).locator("img")).to_have_js_property("naturalWidth", 64)
+
+    drop_image_on(page, 1, cover_png(4, size=40))
+
+    expect(cover(page, 1).locator("img")).to_have_js_property("naturalWidth", 40)
+    expect(page.locator("#details-art img")).to_have_count(0)       # album 0's details show
+
+
 @pytest.fixture
 def cover_site(tmp_path):
     """A web site on this machine serving the files of a folder (covers are fetched over HTTP)."""
@@ -83,3 +94,21 @@ def test_a_cover_dragged_onto_another_place_moves_the_album_there(page, server, 
     expect(cover(page, 0).locator(".title")).to_have_text(titles[1])
     expect(detail(page, "Album")).to_have_text(titles[0])
     assert [album["title"] for album in sample_library.albums()][:4] == titles[1:4] + titles[:1]
+
+
+def test_a_cover_seen_before_is_revalidated_by_its_etag_not_downloaded_again(page, sample_library, serve, tmp_path):
+    image = tmp_path / "cover.png"
+    image.write_bytes(cover_png(2, size=64))
+    first = sample_library.albums()[0]["id"]
+    sample_library.run("covers", "set", str(first), str(image))
+    server = serve(sample_library)
+    open_app(page, server.url)
+    expect(cover(page, 0).locator("img")).to_have_js_property("naturalWidth", 64)
+    expect(cover(page, 0).locator("img")).to_have_attribute("src", f"/api/covers/{first}")
+    expect(cover(page, 0).locator("img")).to_have_attribute("loading", "lazy")
+
+    with page.expect_response(lambda response: "/api/covers/" in response.url) as answer:
+        page.reload()
+
+    assert answer.value.status == 304
+    expect(cover(page, 0).locator("img")).to_have_js_property("naturalWidth", 64)

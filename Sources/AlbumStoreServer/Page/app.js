@@ -368,8 +368,9 @@ function drawArt(art, album) {
     image.loading = 'lazy';
     image.alt = '';
     image.draggable = false;
-    // The version makes a replaced cover a new address; the server's ETag keeps each cached.
-    image.src = `/api/covers/${album.id}?v=${album.cover.sha256.slice(0, 16)}`;
+    // Cached by the browser, revalidated with its ETag (the server says no-cache): a new node
+    // for a replaced cover (its sha256 is in the node's key) shows the new image.
+    image.src = `/api/covers/${album.id}`;
     art.append(image);
   } else {
     art.style.backgroundColor = placeholderColour(album.id);
