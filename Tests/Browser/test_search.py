@@ -63,3 +63,11 @@ def test_a_bad_query_shows_its_error_under_the_field_at_the_place_it_names(page,
 
     expect(error).to_be_hidden()
     expect(page.locator("#search-results .r-title")).to_have_text(["Hunky Dory", "Low"])
+
+
+def test_the_error_mark_counts_characters_as_people_see_them(page, server):
+    open_app(page, server.url)
+
+    search(page, "🇫🇷 e\u0301te\u0301 artst:x")
+
+    expect(page.locator("#search-error mark")).to_have_text("artst")

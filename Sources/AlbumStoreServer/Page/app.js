@@ -1020,7 +1020,6 @@ const search = { query: null, shown: 0, timer: 0, asked: 0 };
 
 async function runSearch(query, offset = 0) {
   const asked = ++search.asked;
-  const input = $('search-input');
   try {
     const answer = await api('GET', `/api/query?q=${encodeURIComponent(query)}&offset=${offset}&limit=${SEARCH_LIMIT}`);
     if (asked !== search.asked) return;
@@ -1038,7 +1037,6 @@ async function runSearch(query, offset = 0) {
     if (error.status === 400 && offset === 0) showQueryError(query, error);
     else reportError(error);
   }
-  input.setAttribute('aria-busy', 'false');
 }
 
 function resultItem(album) {
@@ -1066,7 +1064,7 @@ function showQueryError(query, error) {
   $('search-input').setAttribute('aria-invalid', 'true');
   const marker = $('search-error-marker');
   marker.replaceChildren();
-  const characters = Array.from(query);
+  const characters = graphemes(query);
   const { offset, length } = error.body;
   if (Number.isInteger(offset)) {
     const end = offset + Math.max(Number.isInteger(length) ? length : 0, 1);
@@ -1077,6 +1075,13 @@ function showQueryError(query, error) {
   $('search-results').replaceChildren();
   $('search-summary').textContent = '';
   $('search-more').hidden = true;
+}
+
+// The server counts a query's characters as Swift does: user-perceived ones (🇫🇷 and e + ◌́ are
+// one each), which Intl.Segmenter finds.
+function graphemes(text) {
+  if (typeof Intl.Segmenter !== 'function') return Array.from(text);
+  return Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (part) => part.segment);
 }
 
 function clearQueryError() {
