@@ -151,3 +151,19 @@ def test_delete_removes_the_current_album_and_undo_puts_it_back_in_its_place(pag
     expect(album_count(page)).to_have_text("30 albums")
     expect(cover(page, 2).locator(".title")).to_have_text(SAMPLE[2]["title"])
     assert [album["title"] for album in sample_library.albums()] == [row["title"] for row in SAMPLE]
+
+
+def test_ctrl_z_undoes_and_ctrl_shift_z_redoes(page, server, sample_library):
+    open_app(page, server.url)
+    page.get_by_role("button", name="Delete the current album").click()
+    expect(album_count(page)).to_have_text("29 albums")
+    expect(page.get_by_role("button", name="Redo")).to_be_disabled()
+
+    page.keyboard.press("Control+z")
+    expect(album_count(page)).to_have_text("30 albums")
+    expect(page.get_by_role("button", name="Redo")).to_be_enabled()
+
+    page.keyboard.press("Control+Shift+z")
+    expect(album_count(page)).to_have_text("29 albums")
+    expect(cover(page, 0).locator(".title")).to_have_text(SAMPLE[1]["title"])
+    assert len(sample_library.albums()) == 29
