@@ -1,1 +1,1369 @@
-"use strict";
+// AlbumStore's album browser: one page over `albumstore serve`'s JSON API (docs/serve.md).
+// Every text from the library goes into the page as text (textContent, createTextNode, SVG
+// text nodes), never as HTML; the CSP allows no inline script or style.
+'use strict';
+
+// ---------------------------------------------------------------------------------------------
+// The API: fetch with the page's token on every write; errors become ApiError
+
+const TOKEN = document.querySelector('meta[name="albumstore-token"]').content;
+
+class ApiError extends Error {
+  constructor(status, body, method, path) {
+    const text = body && typeof body.error === 'string' ? body.error : `HTTP ${status}`;
+    super(text);
+    this.status = status;
+    this.body = body || {};
+    this.where = `${method} ${path.split('?')[0]}`;
+  }
+}
+
+// `body` is a value sent as JSON, or a Blob (a dropped file) sent as it is.
+async function api(method, path, body) {
+  const headers = {};
+  let payload;
+  if (method !== 'GET') headers['X-AlbumStore-Token'] = TOKEN;
+  if (body instanceof Blob) {
+    payload = body;
+    headers['Content-Type'] = body.type || 'application/octet-stream';
+  } else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers['Content-Type'] = 'application/json';
+  }
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, { error: 'the server cannot be reached (is `albumstore serve` still running?)' }, method, path);
+  }
+  const text = await response.text();
+  let data = null;
+  if (text) {
+    try { data = JSON.parse(text); } catch { data = null; }
+  }
+  if (!response.ok) throw new ApiError(response.status, data, method, path);
+  return data;
+}
+
+const $ = (id) => document.getElementById(id);
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  return node;
+}
+
+const numberFormat = new Intl.NumberFormat('en');
+const plural = (n, word) => `${numberFormat.format(n)} ${word}${n === 1 ? '' : 's'}`;
+
+// ---------------------------------------------------------------------------------------------
+// The status line: what just happened, or what went wrong (never alert())
+
+let statusTimer = 0;
+
+function showStatus(text, { error = false, sticky = false } = {}) {
+  const line = $('status');
+  line.textContent = text;
+  line.classList.toggle('error', error);
+  clearTimeout(statusTimer);
+  // Errors stay until the next message; news fades so the line stays calm.
+  if (!error && !sticky) statusTimer = setTimeout(() => { line.textContent = ''; }, 6000);
+}
+
+function reportError(error) {
+  if (error instanceof ApiError) showStatus(`${error.where}: ${error.message}`, { error: true });
+  else showStatus(String(error && error.message ? error.message : error), { error: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page's model of the library
+
+const model = {
+  path: '',
+  total: 0,
+  canUndo: false,
+  canRedo: false,
+  currentIndex: null,   // the current album's place in the list, or null (an empty library)
+  currentAlbum: null,   // its fields, once loaded
+};
+
+async function loadLibrary() {
+  const library = await api('GET', '/api/library');
+  model.path = library.path || '';
+  model.canUndo = Boolean(library.can_undo);
+  model.canRedo = Boolean(library.can_redo);
+  setTotal(library.albums);
+  renderToolbar();
+}
+
+function renderToolbar() {
+  $('album-count').textContent = plural(model.total, 'album');
+  // The file's name; its whole path on hover.
+  $('library-path').textContent = model.path.split('/').pop();
+  $('library-path').title = model.path;
+  $('undo').disabled = !model.canUndo;
+  $('redo').disabled = !model.canRedo;
+  $('delete').disabled = model.currentAlbum === null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages of the ordered list: fetched by offset as the scroller needs them, cached, and dropped
+// when far from the view. A change elsewhere bumps `generation`: cached pages stay on screen
+// (no flicker) until their fresh copy arrives.
+
+const PAGE_SIZE = 100;
+const PAGES_KEPT = 12;          // pages on each side of the view kept in the cache
+const pages = new Map();        // page number -> { generation, albums, loading }
+let generation = 0;
+
+function albumAt(index) {
+  const entry = pages.get(Math.floor(index / PAGE_SIZE));
+  if (!entry || !entry.albums) return undefined;
+  return entry.albums[index % PAGE_SIZE];
+}
+
+function fetchPage(number) {
+  const entry = pages.get(number);
+  if (entry && (entry.loading === generation || (entry.albums && entry.generation === generation))) return;
+  const asked = generation;
+  const kept = entry || { generation: -1, albums: null };
+  kept.loading = asked;
+  pages.set(number, kept);
+  api('GET', `/api/albums?offset=${number * PAGE_SIZE}&limit=${PAGE_SIZE}`)
+    .then((answer) => {
+      if (asked !== generation || pages.get(number) !== kept) return;
+      kept.albums = answer.albums;
+      kept.generation = asked;
+      kept.loading = null;
+      if (answer.total !== model.total) setTotal(answer.total);
+      pageArrived(number);
+    })
+    .catch((error) => {
+      if (pages.get(number) === kept) kept.loading = null;
+      reportError(error);
+    });
+}
+
+function pageArrived(number) {
+  const index = model.currentIndex;
+  if (index !== null && Math.floor(index / PAGE_SIZE) === number) {
+    const album = albumAt(index);
+    if (album) setCurrentAlbum(album);
+  }
+  scheduleRender();
+}
+
+// Forgets every page except those near [first, last].
+function prunePages(first, last) {
+  const low = Math.floor(first / PAGE_SIZE) - PAGES_KEPT;
+  const high = Math.floor(last / PAGE_SIZE) + PAGES_KEPT;
+  for (const number of pages.keys()) {
+    if (number < low || number > high) pages.delete(number);
+  }
+}
+
+function invalidatePages() {
+  generation += 1;
+  scheduleRender();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cover scroller, virtualized: a track as wide as the whole list and, in it, only the covers
+// in view (plus a margin). Browsers cap an element's width (about 33 million px in Chromium), so
+// a longer list is cut into pages, each shifted by `paging.offset` (the scheme of SlickGrid):
+// wheel, keys and trackpad move 1:1 at any length, and a drag of the scroll bar jumps
+// proportionally.
+
+const scroller = $('scroller');
+const track = $('scroller-track');
+const GAP = 20;
+const PAD = 28;
+const MARGIN = 4;               // covers drawn beyond each edge of the view
+const MAX_TRACK = 16_000_000;   // px
+const nodes = new Map();        // index -> the .album element drawn for it
+let renderPending = false;
+let coverStride = readStride();
+
+// A cover's width (the CSS --cover, smaller on narrow screens) and the gap after it.
+function readStride() {
+  return parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--cover')) + GAP;
+}
+
+function stride() {
+  return coverStride;
+}
+
+function virtualWidth() {
+  return Math.max(model.total * stride() - GAP + 2 * PAD, 0);
+}
+
+// `view`: the scroller's last width while shown; `hiddenLeft`: where it was (or is to go) while
+// another tab hides it, when it has no width to scroll in.
+const paging = { offset: 0, lastScroll: 0, view: 0, hiddenLeft: null };
+
+function viewWidth() {
+  if (scroller.clientWidth > 0) paging.view = scroller.clientWidth;
+  return paging.view;
+}
+
+// The real track's width, the virtual width of a page, and how far apart pages' offsets are.
+function pageGeometry() {
+  const virtual = virtualWidth();
+  const real = Math.min(virtual, MAX_TRACK);
+  const pageWidth = real / 100;
+  // Rounded down, so that the last page's offset is exactly virtual - real.
+  const count = Math.max(1, Math.floor(virtual / pageWidth));
+  const jump = count > 1 ? (virtual - real) / (count - 1) : 0;
+  return { virtual, real, pageWidth, count, jump };
+}
+
+// The virtual x at the scroller's left edge.
+function virtualLeft() {
+  return paging.hiddenLeft ?? scroller.scrollLeft + paging.offset;
+}
+
+// Scrolls to a virtual x: picks its page, then the real scroll position within it.
+function scrollToVirtual(x) {
+  const { virtual, pageWidth, count, jump } = pageGeometry();
+  const target = Math.max(0, Math.min(x, virtual - viewWidth()));
+  if ($('panel-albums').hidden) {
+    paging.hiddenLeft = target;
+    return;
+  }
+  const page = Math.min(count - 1, Math.floor(target / pageWidth));
+  paging.offset = Math.round(Math.max(page, 0) * jump);
+  scroller.scrollLeft = target - paging.offset;
+  paging.lastScroll = scroller.scrollLeft;
+  scheduleRender();
+}
+
+// A small scroll continues from where the view is; a jump (the scroll bar dragged) lands at the
+// same proportion of the whole list.
+function scrolled() {
+  const now = scroller.scrollLeft;
+  const distance = Math.abs(now - paging.lastScroll);
+  paging.lastScroll = now;
+  const { virtual, real, pageWidth, count, jump } = pageGeometry();
+  if (jump === 0) {
+    paging.offset = 0;
+  } else if (distance <= viewWidth()) {
+    const x = now + paging.offset;
+    const page = Math.min(count - 1, Math.floor(x / pageWidth));
+    if (Math.round(page * jump) !== paging.offset) {
+      scrollToVirtual(x);
+      return;
+    }
+  } else {
+    const view = viewWidth();
+    const x = real > view ? now * ((virtual - view) / (real - view)) : 0;
+    paging.offset = Math.round(Math.min(count - 1, Math.floor(x / pageWidth)) * jump);
+  }
+  scheduleRender();
+}
+
+function setTotal(total) {
+  const changed = total !== model.total;
+  model.total = total;
+  if (changed) layoutTrack();
+  $('empty-library').hidden = total > 0;
+  renderToolbar();
+  scheduleRender();
+}
+
+// Sizes the track for the list's length and the cover size, keeping the view where it was.
+function layoutTrack() {
+  const x = virtualLeft();
+  track.style.width = `${pageGeometry().real}px`;
+  scrollToVirtual(x);
+}
+
+function scheduleRender() {
+  if (renderPending) return;
+  renderPending = true;
+  requestAnimationFrame(() => {
+    renderPending = false;
+    renderScroller();
+  });
+}
+
+function renderScroller() {
+  const step = stride();
+  const left = virtualLeft();
+  const view = viewWidth();
+  const first = Math.max(0, Math.floor((left - PAD) / step) - MARGIN);
+  const last = Math.min(model.total - 1, Math.ceil((left + view - PAD) / step) + MARGIN);
+
+  for (const [index, node] of nodes) {
+    if (index < first || index > last) {
+      node.remove();
+      nodes.delete(index);
+    }
+  }
+  for (let index = first; index <= last; index += 1) {
+    let node = nodes.get(index);
+    if (!node) {
+      node = makeAlbumNode(index);
+      nodes.set(index, node);
+      track.append(node);
+    }
+    node.style.left = `${PAD + index * step - paging.offset}px`;
+    fillAlbumNode(node, albumAt(index));
+    const current = index === model.currentIndex;
+    node.classList.toggle('current', current);
+    node.setAttribute('aria-selected', String(current));
+  }
+  if (last >= first) {
+    for (let number = Math.floor(first / PAGE_SIZE); number <= Math.floor(last / PAGE_SIZE); number += 1) {
+      fetchPage(number);
+    }
+    prunePages(first, last);
+  }
+  const currentNode = nodes.get(model.currentIndex);
+  if (currentNode) scroller.setAttribute('aria-activedescendant', currentNode.id);
+  else scroller.removeAttribute('aria-activedescendant');
+}
+
+function makeAlbumNode(index) {
+  const node = element('div', 'album loading');
+  node.id = `album-${index}`;
+  node.dataset.index = String(index);
+  node.setAttribute('role', 'option');
+  node.draggable = true;
+  const art = element('div', 'art');
+  const caption = element('div', 'caption');
+  caption.append(element('span', 'title'), element('span', 'artist'));
+  node.append(art, caption);
+  return node;
+}
+
+// Draws an album (or, while its page loads, an empty frame) into a node, touching the DOM only
+// when what it shows changed.
+function fillAlbumNode(node, album) {
+  const key = album ? `${album.id}|${album.title}|${album.artist}|${album.cover ? album.cover.sha256 : ''}` : '';
+  if (node.dataset.key === key) return;
+  node.dataset.key = key;
+  node.classList.toggle('loading', !album);
+  const art = node.querySelector('.art');
+  art.replaceChildren();
+  art.style.backgroundColor = '';
+  art.classList.remove('placeholder');
+  node.querySelector('.title').textContent = album ? album.title : '';
+  node.querySelector('.artist').textContent = album ? album.artist : '';
+  if (!album) {
+    node.removeAttribute('aria-label');
+    delete node.dataset.id;
+    return;
+  }
+  node.dataset.id = String(album.id);
+  node.setAttribute('aria-label', `${album.title} by ${album.artist}`);
+  drawArt(art, album);
+}
+
+// An album's cover, or a placeholder: its initials on a colour drawn from its id.
+function drawArt(art, album) {
+  art.classList.toggle('placeholder', !album.cover);
+  if (album.cover) {
+    const image = element('img');
+    image.loading = 'lazy';
+    image.alt = '';
+    image.draggable = false;
+    // Cached by the browser, revalidated with its ETag (the server says no-cache): a new node
+    // for a replaced cover (its sha256 is in the node's key) shows the new image.
+    image.src = `/api/covers/${album.id}`;
+    art.append(image);
+  } else {
+    art.style.backgroundColor = placeholderColour(album.id);
+    art.append(element('span', 'initials', initials(album)));
+  }
+}
+
+function placeholderColour(id) {
+  const hue = (Number(id) * 137.508) % 360;   // the golden angle spreads neighbours apart
+  return `hsl(${hue.toFixed(1)} 28% 54%)`;
+}
+
+// Small words are skipped when the title has others: "Kind of Blue" is KB, "The Wall" TW.
+const SMALL_WORDS = new Set(['a', 'an', 'and', 'at', 'by', 'for', 'in', 'is', 'of', 'on', 'or', 'the', 'to']);
+
+function initials(album) {
+  const words = String(album.title).split(/\s+/u)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+/u, ''))
+    .filter((word) => word !== '');
+  const main = words.filter((word, at) => at === 0 || !SMALL_WORDS.has(word.toLowerCase()));
+  const letters = main.slice(0, 2).map((word) => Array.from(word)[0]);
+  return letters.join('').toUpperCase() || '♪';
+}
+
+// Scrolls so that the album at `index` is in view (centred when it was not).
+function scrollToIndex(index) {
+  const step = stride();
+  const view = viewWidth();
+  const left = virtualLeft();
+  const x = PAD + index * step;
+  if (x >= left && x + step - GAP <= left + view) return;
+  scrollToVirtual(x - (view - step) / 2);
+}
+
+scroller.addEventListener('scroll', scrolled, { passive: true });
+window.addEventListener('resize', () => {
+  coverStride = readStride();
+  layoutTrack();
+});
+
+// A vertical wheel scrolls the scroller sideways: most mice have no horizontal wheel.
+scroller.addEventListener('wheel', (event) => {
+  if (Math.abs(event.deltaY) <= Math.abs(event.deltaX)) return;
+  event.preventDefault();
+  scrollToVirtual(virtualLeft() + event.deltaY);
+}, { passive: false });
+
+scroller.addEventListener('click', (event) => {
+  const node = event.target.closest('.album');
+  if (node) chooseIndex(Number(node.dataset.index));
+});
+
+// ---------------------------------------------------------------------------------------------
+// The current album: shown in the scroller and the details table, saved in the session state.
+// Saves are serialized and coalesced: holding an arrow key sends the last place, not every one.
+
+const saves = { wanted: null, running: false, edits: 0 };
+
+function chooseIndex(index) {
+  if (model.total === 0) return;
+  const clamped = Math.min(Math.max(index, 0), model.total - 1);
+  model.currentIndex = clamped;
+  const album = albumAt(clamped);
+  setCurrentAlbum(album || null);
+  scrollToIndex(clamped);
+  scheduleRender();
+  saveCurrent({ index: clamped });
+}
+
+async function saveCurrent(body) {
+  saves.wanted = body;
+  saves.edits += 1;
+  if (saves.running) return;
+  saves.running = true;
+  try {
+    while (saves.wanted) {
+      const sent = saves.wanted;
+      saves.wanted = null;
+      const answer = await api('PUT', '/api/state/current', sent);
+      if (!saves.wanted) applyCurrent(answer);
+    }
+  } catch (error) {
+    saves.wanted = null;
+    reportError(error);
+  } finally {
+    saves.running = false;
+  }
+}
+
+// Takes the server's word for the current album ({index, album}); scrolls to it when it moved
+// (a refresh leaves the scroller where the user put it). With none saved yet, the first album
+// is shown as current, and saved once the user chooses one.
+function applyCurrent(answer, { scroll } = {}) {
+  let { index, album } = answer;
+  if (index === null && model.total > 0) {
+    index = 0;
+    album = albumAt(0) || null;
+  }
+  const moved = index !== model.currentIndex;
+  model.currentIndex = index;
+  setCurrentAlbum(album);
+  if ((scroll ?? moved) && index !== null) scrollToIndex(index);
+  scheduleRender();
+}
+
+// Reloads the current album, unless the user changed it meanwhile (their save wins).
+async function loadCurrent() {
+  const edits = saves.edits;
+  const answer = await api('GET', '/api/state/current');
+  if (edits === saves.edits && !saves.running) applyCurrent(answer);
+}
+
+function setCurrentAlbum(album) {
+  model.currentAlbum = album;
+  renderDetails();
+  renderToolbar();
+}
+
+// Makes the album with this id current (from a search result), and shows it.
+async function chooseAlbumID(id) {
+  try {
+    const answer = await api('PUT', '/api/state/current', { id });
+    saves.edits += 1;
+    selectTab('albums');
+    applyCurrent(answer, { scroll: true });
+    scroller.focus({ preventScroll: true });
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The details table: Artist, Album, Genre, Year; "More" shows every other field
+
+const MAIN_FIELDS = [['Artist', 'artist'], ['Album', 'title'], ['Genre', 'genre'], ['Year', 'year']];
+const MORE_FIELDS = [
+  // Indexes are 0-based, written #N, as everywhere in AlbumStore.
+  ['Index', () => (model.currentIndex === null ? '' : `#${model.currentIndex} of ${numberFormat.format(model.total)}`)],
+  ['ID', (album) => album.id],
+  ['Cover', (album) => (album.cover ? `${album.cover.format}, ${album.cover.width} × ${album.cover.height}, ${plural(album.cover.bytes, 'byte')}` : 'none')],
+  ['Cover URL', (album) => album.cover_url],
+  ['External ID', (album) => album.external_id],
+  ['Added', (album) => formatDate(album.created_at)],
+  ['Changed', (album) => formatDate(album.updated_at)],
+];
+
+function renderDetails() {
+  const album = model.currentAlbum;
+  const main = $('details-main');
+  const more = $('details-more');
+  const art = $('details-art');
+  const artKey = album ? `${album.id}|${album.title}|${album.cover ? album.cover.sha256 : ''}` : '';
+  if (art.dataset.key !== artKey) {
+    art.dataset.key = artKey;
+    art.replaceChildren();
+    art.style.backgroundColor = '';
+    art.classList.remove('placeholder');
+    if (album) drawArt(art, album);
+  }
+  main.replaceChildren();
+  more.replaceChildren();
+  if (!album) {
+    const row = element('tr');
+    const cell = element('td', 'empty', model.currentIndex === null ? 'No album chosen.' : 'Loading…');
+    cell.colSpan = 2;
+    row.append(cell);
+    main.append(row);
+    return;
+  }
+  for (const [label, key] of MAIN_FIELDS) main.append(detailRow(label, album[key]));
+  for (const [label, value] of MORE_FIELDS) more.append(detailRow(label, value(album)));
+}
+
+function detailRow(label, value) {
+  const row = element('tr');
+  const header = element('th', null, label);
+  header.scope = 'row';
+  row.append(header, element('td', null, value === null || value === undefined || value === '' ? '—' : value));
+  return row;
+}
+
+function formatDate(text) {
+  if (!text) return '';
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? text : date.toLocaleString();
+}
+
+$('details-toggle').addEventListener('click', () => {
+  const more = $('details-more');
+  more.hidden = !more.hidden;
+  $('details-toggle').setAttribute('aria-expanded', String(!more.hidden));
+  $('details-toggle').textContent = more.hidden ? 'More' : 'Less';
+});
+
+// ---------------------------------------------------------------------------------------------
+// Keyboard: arrows, Home and End move the current album; Ctrl+Z and Ctrl+Shift+Z undo and redo
+
+function isTyping(target) {
+  return target instanceof HTMLElement && (target.isContentEditable || target.matches('input, textarea, select'));
+}
+
+document.addEventListener('keydown', (event) => {
+  if (isTyping(event.target) || event.altKey || event.metaKey) return;
+  if (event.ctrlKey) {
+    if (event.key.toLowerCase() === 'z') {
+      event.preventDefault();
+      if (event.shiftKey) redo(); else undo();
+    }
+    return;
+  }
+  if (activeTab !== 'albums' || event.target.closest('[role="tablist"], [role="toolbar"]')) return;
+  const index = model.currentIndex ?? -1;
+  const moves = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: model.total - 1 };
+  if (!(event.key in moves) || model.total === 0) return;
+  event.preventDefault();
+  chooseIndex(moves[event.key]);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The toolbar: Undo, Redo, Delete, Fetch covers
+
+async function undo() {
+  if (!model.canUndo) return;
+  try {
+    const answer = await api('POST', '/api/undo');
+    showStatus(`Undid: ${answer.entry.description}`);
+    refreshSoon({ albums: true, session: true });
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+async function redo() {
+  if (!model.canRedo) return;
+  try {
+    const answer = await api('POST', '/api/redo');
+    showStatus(`Redid: ${answer.entry.description}`);
+    refreshSoon({ albums: true, session: true });
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+// Deletes the current album without asking: Undo brings it back.
+async function deleteCurrent() {
+  const album = model.currentAlbum;
+  if (!album) return;
+  try {
+    await api('DELETE', `/api/albums/${album.id}`);
+    showStatus(`Deleted “${album.title}” by ${album.artist}. Undo brings it back.`);
+    refreshSoon({ albums: true, session: true });
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+async function fetchCovers() {
+  const button = $('fetch-covers');
+  button.disabled = true;
+  showStatus('Fetching the missing covers…', { sticky: true });
+  try {
+    const summary = await api('POST', '/api/covers/fetch', {});
+    showStatus(`Covers: ${describeFetch(summary)}.`, { error: Array.isArray(summary.failures) && summary.failures.length > 0 });
+  } catch (error) {
+    reportError(error);
+  } finally {
+    button.disabled = false;
+    endProgress();
+  }
+}
+
+$('undo').addEventListener('click', undo);
+$('redo').addEventListener('click', redo);
+$('delete').addEventListener('click', deleteCurrent);
+$('fetch-covers').addEventListener('click', fetchCovers);
+
+// A covers fetch's summary in one line: how many were stored, failed, or had no URL.
+function describeFetch(summary) {
+  const count = (key) => (Array.isArray(summary[key]) ? summary[key].length : 0);
+  const parts = [`${plural(count('stored'), 'cover')} fetched`];
+  if (count('failures')) {
+    const first = summary.failures[0];
+    const reason = first && (first.reason || first.error);
+    parts.push(`${numberFormat.format(count('failures'))} failed${reason ? ` (${reason})` : ''}`);
+  }
+  if (count('without_url')) parts.push(`${plural(count('without_url'), 'album')} without a cover URL`);
+  return parts.join(', ');
+}
+
+// An import's summary as `albumstore import` says it: the inserted count, then the others that
+// are not 0.
+function describeImport(summary) {
+  const parts = [`${numberFormat.format(summary.inserted ?? 0)} inserted`];
+  const others = [
+    ['updated', 'updated'],
+    ['skipped_duplicates', 'skipped as duplicates'],
+    ['duplicates_within_file', 'repeated within the file'],
+    ['rejected', 'rejected'],
+    ['skipped_not_music', 'not music'],
+  ];
+  for (const [key, words] of others) {
+    if (summary[key]) parts.push(`${numberFormat.format(summary[key])} ${words}`);
+  }
+  const ignored = Array.isArray(summary.ignored_columns) ? summary.ignored_columns : [];
+  const format = summary.format ? ` (${summary.format})` : '';
+  return `${format}: ${parts.join(', ')}${ignored.length ? `; ignored columns: ${ignored.join(', ')}` : ''}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Progress of the server's jobs (import, covers fetch), from /api/events `progress` events
+
+const JOB_NAMES = { import: 'Importing', fetch: 'Fetching covers' };
+
+// `event` is {job, done, total, rows?}: done of total units of work (bytes read, covers tried).
+function showProgress(event) {
+  const bar = $('job-progress');
+  const { done, total, rows } = event;
+  const known = typeof done === 'number' && typeof total === 'number' && total > 0;
+  // The last event may come after the job's own answer: it must not cover the summary.
+  if (known && done >= total) {
+    endProgress();
+    return;
+  }
+  bar.hidden = false;
+  if (known) {
+    bar.max = total;
+    bar.value = done;
+  } else {
+    bar.removeAttribute('value');
+  }
+  const percent = known ? ` ${Math.floor((100 * done) / total)}%` : '';
+  const counted = typeof rows === 'number' ? ` (${plural(rows, 'row')})` : '';
+  showStatus(`${JOB_NAMES[event.job] || 'Working'}…${percent}${counted}`, { sticky: true });
+}
+
+function endProgress() {
+  $('job-progress').hidden = true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tabs: shown one at a time, reordered by dragging (or Shift+arrows); the order is saved only
+// when it differs from the one last saved or loaded
+
+const TAB_IDS = ['albums', 'search', 'stats', 'history'];
+const tabList = $('tabs');
+let activeTab = 'albums';
+let savedTabs = TAB_IDS.slice();
+let draggedTab = null;
+
+function tabButton(id) {
+  return tabList.querySelector(`[data-tab="${id}"]`);
+}
+
+function currentTabOrder() {
+  return Array.from(tabList.querySelectorAll('[role="tab"]'), (tab) => tab.dataset.tab);
+}
+
+// The server's order, keeping only our tabs, then any of ours it does not name.
+function normalizeTabs(tabs) {
+  const known = (Array.isArray(tabs) ? tabs : []).filter((id, at, all) => TAB_IDS.includes(id) && all.indexOf(id) === at);
+  return known.concat(TAB_IDS.filter((id) => !known.includes(id)));
+}
+
+function applyTabOrder(order) {
+  for (const id of order) tabList.append(tabButton(id));
+}
+
+async function loadTabs() {
+  const answer = await api('GET', '/api/state/tabs');
+  if (draggedTab) return;
+  savedTabs = normalizeTabs(answer.tabs);
+  applyTabOrder(savedTabs);
+}
+
+async function saveTabOrder() {
+  const order = currentTabOrder();
+  if (order.join('\n') === savedTabs.join('\n')) return;
+  const previous = savedTabs;
+  savedTabs = order;
+  try {
+    const answer = await api('PUT', '/api/state/tabs', { tabs: order });
+    savedTabs = normalizeTabs(answer.tabs);
+  } catch (error) {
+    savedTabs = previous;
+    applyTabOrder(previous);
+    reportError(error);
+  }
+}
+
+function selectTab(id) {
+  // A hidden scroller has no width: it keeps its place aside, and goes back to it when shown.
+  if (activeTab === 'albums' && id !== 'albums') paging.hiddenLeft = virtualLeft();
+  activeTab = id;
+  for (const tab of tabList.querySelectorAll('[role="tab"]')) {
+    const selected = tab.dataset.tab === id;
+    tab.setAttribute('aria-selected', String(selected));
+    tab.tabIndex = selected ? 0 : -1;
+    $(tab.getAttribute('aria-controls')).hidden = !selected;
+  }
+  if (id === 'albums' && paging.hiddenLeft !== null) {
+    const left = paging.hiddenLeft;
+    paging.hiddenLeft = null;
+    scrollToVirtual(left);
+  }
+  refreshTab(id);
+}
+
+tabList.addEventListener('click', (event) => {
+  const tab = event.target.closest('[role="tab"]');
+  if (tab) selectTab(tab.dataset.tab);
+});
+
+// Arrows move between tabs; Shift+arrows move the tab itself.
+tabList.addEventListener('keydown', (event) => {
+  const tab = event.target.closest('[role="tab"]');
+  if (!tab || !['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+  event.preventDefault();
+  const order = currentTabOrder();
+  const at = order.indexOf(tab.dataset.tab);
+  if (event.shiftKey && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+    const to = event.key === 'ArrowLeft' ? at - 1 : at + 1;
+    if (to < 0 || to >= order.length) return;
+    order.splice(to, 0, order.splice(at, 1)[0]);
+    applyTabOrder(order);
+    tab.focus();
+    saveTabOrder();
+    return;
+  }
+  const next = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: order.length - 1 }[event.key];
+  const target = tabButton(order[(next + order.length) % order.length]);
+  target.focus();
+  selectTab(target.dataset.tab);
+});
+
+const TAB_TYPE = 'application/x-albumstore-tab';
+
+tabList.addEventListener('dragstart', (event) => {
+  const tab = event.target.closest('[role="tab"]');
+  if (!tab) return;
+  draggedTab = tab;
+  tab.classList.add('dragging');
+  event.dataTransfer.effectAllowed = 'move';
+  event.dataTransfer.setData(TAB_TYPE, tab.dataset.tab);
+});
+
+tabList.addEventListener('dragover', (event) => {
+  const tab = event.target.closest('[role="tab"]');
+  if (!draggedTab || !tab) return;
+  event.preventDefault();
+  event.dataTransfer.dropEffect = 'move';
+  const after = dropsAfter(event, tab);
+  clearTabMarks();
+  if (tab !== draggedTab) tab.classList.add(after ? 'drop-after' : 'drop-before');
+});
+
+tabList.addEventListener('drop', (event) => {
+  const tab = event.target.closest('[role="tab"]');
+  if (!draggedTab || !tab) return;
+  event.preventDefault();
+  if (tab !== draggedTab) {
+    if (dropsAfter(event, tab)) tab.after(draggedTab);
+    else tab.before(draggedTab);
+  }
+  saveTabOrder();
+});
+
+tabList.addEventListener('dragend', () => {
+  if (draggedTab) draggedTab.classList.remove('dragging');
+  draggedTab = null;
+  clearTabMarks();
+});
+
+function dropsAfter(event, target) {
+  const box = target.getBoundingClientRect();
+  return event.clientX > box.left + box.width / 2;
+}
+
+function clearTabMarks() {
+  for (const tab of tabList.querySelectorAll('.drop-before, .drop-after')) tab.classList.remove('drop-before', 'drop-after');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moving an album: drag its cover onto another place in the scroller
+
+const ALBUM_TYPE = 'application/x-albumstore-album';
+let draggedAlbum = null;   // { id, index }
+
+scroller.addEventListener('dragstart', (event) => {
+  const node = event.target.closest('.album');
+  if (!node || !node.dataset.id) {
+    event.preventDefault();
+    return;
+  }
+  draggedAlbum = { id: Number(node.dataset.id), index: Number(node.dataset.index) };
+  event.dataTransfer.effectAllowed = 'move';
+  event.dataTransfer.setData(ALBUM_TYPE, node.dataset.id);
+});
+
+scroller.addEventListener('dragend', () => {
+  draggedAlbum = null;
+  clearAlbumMarks();
+});
+
+scroller.addEventListener('dragover', (event) => {
+  const node = event.target.closest('.album');
+  if (!node) return;
+  if (draggedAlbum) {
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    clearAlbumMarks();
+    if (Number(node.dataset.index) !== draggedAlbum.index) node.classList.add(dropsAfter(event, node) ? 'move-after' : 'move-before');
+  } else if (carriesFiles(event) && node.dataset.id) {
+    // An image dropped here becomes this album's cover (not an import).
+    event.preventDefault();
+    event.stopPropagation();
+    event.dataTransfer.dropEffect = 'copy';
+    clearAlbumMarks();
+    node.classList.add('drop-target');
+    hideDropOverlay();
+  }
+});
+
+scroller.addEventListener('dragleave', (event) => {
+  const node = event.target.closest('.album');
+  if (node && !node.contains(event.relatedTarget)) node.classList.remove('drop-target', 'move-before', 'move-after');
+});
+
+scroller.addEventListener('drop', (event) => {
+  const node = event.target.closest('.album');
+  if (!node) return;
+  if (draggedAlbum) {
+    event.preventDefault();
+    let to = Number(node.dataset.index) + (dropsAfter(event, node) ? 1 : 0);
+    if (draggedAlbum.index < to) to -= 1;
+    const moved = draggedAlbum;
+    clearAlbumMarks();
+    if (to !== moved.index) moveAlbum(moved, to);
+  } else if (carriesFiles(event) && node.dataset.id) {
+    event.preventDefault();
+    event.stopPropagation();
+    dropState.depth = 0;
+    hideDropOverlay();
+    clearAlbumMarks();
+    const file = event.dataTransfer.files[0];
+    if (file) setCover(Number(node.dataset.id), file);
+  }
+});
+
+function clearAlbumMarks() {
+  for (const node of track.querySelectorAll('.drop-target, .move-before, .move-after')) node.classList.remove('drop-target', 'move-before', 'move-after');
+}
+
+async function moveAlbum(album, index) {
+  try {
+    const answer = await api('POST', `/api/albums/${album.id}/move`, { index });
+    showStatus(`Moved “${answer.title}” to #${answer.index}.`);
+    invalidatePages();
+    await saveCurrent({ id: answer.id });
+    refreshSoon({ albums: true });
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+async function setCover(id, file) {
+  if (file.type && !file.type.startsWith('image/')) {
+    showStatus(`${file.name} is not an image: drop a JPEG, PNG, GIF or WebP file on a cover.`, { error: true });
+    return;
+  }
+  try {
+    await api('PUT', `/api/covers/${id}`, file);
+    showStatus(`Set the cover from ${file.name}.`);
+    refreshSoon({ albums: true });
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import: a catalog file dropped anywhere on the page (except on a cover)
+
+const dropState = { depth: 0 };
+
+function carriesFiles(event) {
+  return Boolean(event.dataTransfer) && Array.from(event.dataTransfer.types || []).includes('Files');
+}
+
+function hideDropOverlay() {
+  $('drop-overlay').hidden = true;
+}
+
+document.addEventListener('dragenter', (event) => {
+  if (!carriesFiles(event)) return;
+  dropState.depth += 1;
+  $('drop-overlay').hidden = false;
+});
+
+document.addEventListener('dragleave', (event) => {
+  if (!carriesFiles(event)) return;
+  dropState.depth = Math.max(0, dropState.depth - 1);
+  if (dropState.depth === 0) hideDropOverlay();
+});
+
+document.addEventListener('dragover', (event) => {
+  if (!carriesFiles(event)) return;
+  event.preventDefault();
+  event.dataTransfer.dropEffect = 'copy';
+  $('drop-overlay').hidden = false;
+});
+
+document.addEventListener('drop', (event) => {
+  if (!carriesFiles(event)) return;
+  event.preventDefault();
+  dropState.depth = 0;
+  hideDropOverlay();
+  importFiles(Array.from(event.dataTransfer.files));
+});
+
+async function importFiles(files) {
+  for (const file of files) {
+    showStatus(`Importing ${file.name}…`, { sticky: true });
+    try {
+      const summary = await api('POST', `/api/import?name=${encodeURIComponent(file.name)}`, new Blob([file], { type: 'application/octet-stream' }));
+      showImportSummary(`Imported ${file.name}${describeImport(summary)}.`);
+      showStatus(`Imported ${file.name}.`);
+      refreshSoon({ albums: true, session: true });
+    } catch (error) {
+      reportError(error);
+    } finally {
+      endProgress();
+    }
+  }
+}
+
+function showImportSummary(text) {
+  $('import-summary-text').textContent = text;
+  $('import-summary').hidden = false;
+}
+
+$('import-summary-close').addEventListener('click', () => { $('import-summary').hidden = true; });
+
+// ---------------------------------------------------------------------------------------------
+// Search: the query language of `albumstore query`; a 400 marks the place it names
+
+const SEARCH_LIMIT = 100;
+const search = { query: null, shown: 0, timer: 0, asked: 0 };
+
+async function runSearch(query, offset = 0) {
+  const asked = ++search.asked;
+  try {
+    const answer = await api('GET', `/api/query?q=${encodeURIComponent(query)}&offset=${offset}&limit=${SEARCH_LIMIT}`);
+    if (asked !== search.asked) return;
+    clearQueryError();
+    search.query = query;
+    const list = $('search-results');
+    if (offset === 0) list.replaceChildren();
+    for (const album of answer.albums) list.append(resultItem(album));
+    search.shown = offset + answer.albums.length;
+    $('search-summary').textContent = answer.total === 0 ? 'No album matches.' :
+      `${plural(answer.total, 'album')} match${answer.total === 1 ? 'es' : ''}${search.shown < answer.total ? `; showing ${numberFormat.format(search.shown)}` : ''}.`;
+    $('search-more').hidden = search.shown >= answer.total;
+  } catch (error) {
+    if (asked !== search.asked) return;
+    if (error.status === 400 && offset === 0) showQueryError(query, error);
+    else reportError(error);
+  }
+}
+
+function resultItem(album) {
+  const item = element('li');
+  const button = element('button');
+  button.type = 'button';
+  button.dataset.id = String(album.id);
+  const art = element('span', 'art r-art');
+  drawArt(art, album);
+  button.append(
+    art,
+    element('span', 'r-title', album.title),
+    element('span', 'r-artist', album.artist),
+    element('span', 'r-year', album.year ?? ''),
+  );
+  button.addEventListener('click', () => chooseAlbumID(album.id));
+  item.append(button);
+  return item;
+}
+
+// Shows the error under the field, the query with the place it names marked.
+function showQueryError(query, error) {
+  $('search-error').hidden = false;
+  $('search-error-message').textContent = error.message;
+  $('search-input').setAttribute('aria-invalid', 'true');
+  const marker = $('search-error-marker');
+  marker.replaceChildren();
+  const characters = graphemes(query);
+  const { offset, length } = error.body;
+  if (Number.isInteger(offset)) {
+    const end = offset + Math.max(Number.isInteger(length) ? length : 0, 1);
+    const mark = element('mark', null, characters.slice(offset, end).join('') || ' ');
+    marker.append(document.createTextNode(characters.slice(0, offset).join('')), mark,
+      document.createTextNode(characters.slice(end).join('')));
+  }
+  $('search-results').replaceChildren();
+  $('search-summary').textContent = '';
+  $('search-more').hidden = true;
+}
+
+// The server counts a query's characters as Swift does: user-perceived ones (🇫🇷 and e + ◌́ are
+// one each), which Intl.Segmenter finds.
+function graphemes(text) {
+  if (typeof Intl.Segmenter !== 'function') return Array.from(text);
+  return Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (part) => part.segment);
+}
+
+function clearQueryError() {
+  $('search-error').hidden = true;
+  $('search-input').removeAttribute('aria-invalid');
+}
+
+$('search-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  clearTimeout(search.timer);
+  runSearch($('search-input').value);
+});
+
+// Searching as one types, once the typing pauses.
+$('search-input').addEventListener('input', () => {
+  clearTimeout(search.timer);
+  search.timer = setTimeout(() => runSearch($('search-input').value), 250);
+});
+
+$('search-more').addEventListener('click', () => runSearch(search.query, search.shown));
+
+// ---------------------------------------------------------------------------------------------
+// Stats: bar charts drawn as SVG
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svgElement(tag, attributes, text) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, String(value));
+  if (text !== undefined) node.textContent = String(text);
+  return node;
+}
+
+// Horizontal bars: one row per item, its label on the left and its count at the bar's end.
+// `width` is the chart's width on screen, so that its text is drawn at its CSS size.
+function horizontalBars(items, label, width) {
+  const rowHeight = 28;
+  const labelWidth = Math.min(150, width * 0.38);
+  const height = Math.max(items.length * rowHeight, rowHeight);
+  const max = Math.max(1, ...items.map((item) => item.albums));
+  const svg = svgElement('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label });
+  items.forEach((item, at) => {
+    const y = at * rowHeight;
+    const barWidth = Math.max(2, ((width - labelWidth - 50) * item.albums) / max);
+    const name = svgElement('text', { x: labelWidth - 8, y: y + 19, 'text-anchor': 'end', class: 'bar-label' }, shorten(item.name, Math.floor(labelWidth / 7.5)));
+    name.append(svgElement('title', {}, item.name));
+    svg.append(
+      name,
+      svgElement('rect', { x: labelWidth, y: y + 6, width: barWidth, height: rowHeight - 12, rx: 3, class: 'bar' }),
+      svgElement('text', { x: labelWidth + barWidth + 6, y: y + 19, class: 'bar-value' }, numberFormat.format(item.albums)),
+    );
+  });
+  if (items.length === 0) svg.append(svgElement('text', { x: 0, y: 17, class: 'bar-label' }, 'No albums'));
+  return svg;
+}
+
+// Vertical bars: one column per decade.
+function columns(items, label, width) {
+  const height = 240;
+  const base = height - 24;
+  const slot = width / Math.max(items.length, 1);
+  const max = Math.max(1, ...items.map((item) => item.albums));
+  const svg = svgElement('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label });
+  items.forEach((item, at) => {
+    const barHeight = Math.max(2, ((base - 22) * item.albums) / max);
+    const x = at * slot + slot * 0.18;
+    const barWidth = slot * 0.64;
+    svg.append(
+      svgElement('rect', { x, y: base - barHeight, width: barWidth, height: barHeight, rx: 3, class: 'bar' }),
+      svgElement('text', { x: x + barWidth / 2, y: base - barHeight - 6, 'text-anchor': 'middle', class: 'bar-value' }, numberFormat.format(item.albums)),
+      svgElement('text', { x: x + barWidth / 2, y: height - 6, 'text-anchor': 'middle', class: 'axis-label' }, item.name),
+    );
+  });
+  if (items.length === 0) svg.append(svgElement('text', { x: 0, y: 17, class: 'bar-label' }, 'No albums with a year'));
+  return svg;
+}
+
+function shorten(text, length) {
+  const characters = Array.from(String(text));
+  return characters.length > length ? `${characters.slice(0, length - 1).join('')}…` : characters.join('');
+}
+
+async function loadStats() {
+  try {
+    const stats = await api('GET', '/api/stats');
+    $('stats-summary').textContent =
+      `${plural(stats.albums, 'album')} by ${plural(stats.artists, 'artist')} in ${plural(stats.genres, 'genre')}` +
+      (stats.without_year ? `; ${numberFormat.format(stats.without_year)} without a year.` : '.');
+    const decades = (stats.decades || []).map((decade) => ({ name: `${decade.decade}s`, albums: decade.albums }));
+    const width = (id) => $(id).clientWidth || 360;
+    $('chart-decades').replaceChildren(columns(decades, 'Albums per decade', width('chart-decades')));
+    $('chart-genres').replaceChildren(horizontalBars(stats.top_genres || [], 'Albums per genre', width('chart-genres')));
+    $('chart-artists').replaceChildren(horizontalBars(stats.top_artists || [], 'Top artists', width('chart-artists')));
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// History: the undo history, and the session-state snapshots (take, diff, restore)
+
+async function loadHistory() {
+  try {
+    const [entries, snapshots] = await Promise.all([api('GET', '/api/history'), api('GET', '/api/snapshots')]);
+    const list = $('history-list');
+    list.replaceChildren();
+    for (const entry of entries.slice().reverse()) {
+      const item = element('li', entry.is_undone ? 'undone' : null);
+      item.append(element('span', 'description', entry.description), timeElement(entry.date));
+      if (entry.is_undone) item.title = 'Undone: Redo does it again';
+      list.append(item);
+    }
+    if (entries.length === 0) list.append(element('li', 'empty', 'Nothing to undo yet.'));
+    renderSnapshots(snapshots);
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+function timeElement(text) {
+  const time = element('time', null, formatDate(text));
+  time.dateTime = text || '';
+  return time;
+}
+
+function renderSnapshots(snapshots) {
+  const list = $('snapshot-list');
+  list.replaceChildren();
+  for (const snapshot of snapshots.slice().reverse()) {
+    const item = element('li');
+    const diff = element('button', null, 'Diff');
+    diff.type = 'button';
+    diff.setAttribute('aria-label', `What changed since snapshot ${snapshot.name}`);
+    diff.addEventListener('click', () => showSnapshotDiff(snapshot.name));
+    const restore = element('button', null, 'Restore');
+    restore.type = 'button';
+    restore.setAttribute('aria-label', `Restore snapshot ${snapshot.name}`);
+    restore.addEventListener('click', () => restoreSnapshot(snapshot.name));
+    item.append(element('span', 'name', snapshot.name), timeElement(snapshot.taken_at), diff, restore);
+    list.append(item);
+  }
+  if (snapshots.length === 0) list.append(element('li', 'empty', 'No snapshots yet: a snapshot keeps the current album, the tab order and the keys.'));
+}
+
+async function takeSnapshot(name) {
+  try {
+    const snapshot = await api('POST', '/api/snapshots', name ? { name } : {});
+    showStatus(`Took snapshot “${snapshot.name}”.`);
+    $('snapshot-name').value = '';
+    loadHistory();
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+async function showSnapshotDiff(name) {
+  try {
+    const differences = await api('GET', `/api/snapshots/${encodeURIComponent(name)}/diff`);
+    $('snapshot-diff').hidden = false;
+    $('snapshot-diff-title').textContent = `Changed since “${name}”`;
+    const list = $('snapshot-diff-list');
+    list.replaceChildren();
+    for (const difference of differences) {
+      list.append(element('li', null, `${difference.item}: ${describeValue(difference.before)} → ${describeValue(difference.after)}`));
+    }
+    if (differences.length === 0) list.append(element('li', 'empty', 'Nothing changed.'));
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+// A state value in a few words: the current album as its place, a list as its items.
+function describeValue(value) {
+  if (value === null || value === undefined) return 'none';
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'object' && 'index' in value) return `#${value.index} (album ${value.album_id})`;
+  return JSON.stringify(value);
+}
+
+async function restoreSnapshot(name) {
+  try {
+    await api('POST', `/api/snapshots/${encodeURIComponent(name)}/restore`, {});
+    showStatus(`Restored snapshot “${name}”. Undo takes it back.`);
+    $('snapshot-diff').hidden = true;
+    refreshSoon({ albums: true, session: true });
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+$('snapshot-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  takeSnapshot($('snapshot-name').value.trim());
+});
+
+// ---------------------------------------------------------------------------------------------
+// Live: /api/events. A change refreshes what is shown; a burst of changes, one refresh.
+
+const pending = { albums: false, session: false, timer: 0, running: false };
+
+// What a change set touches: the albums (and covers), or the session state.
+function refreshSoon({ albums = false, session = false }) {
+  pending.albums ||= albums;
+  pending.session ||= session;
+  if (pending.timer || pending.running) return;
+  pending.timer = setTimeout(runRefresh, 120);
+}
+
+async function runRefresh() {
+  pending.timer = 0;
+  pending.running = true;
+  const { albums, session } = pending;
+  pending.albums = false;
+  pending.session = false;
+  try {
+    if (albums) invalidatePages();
+    const jobs = [loadLibrary(), loadCurrent()];
+    if (session) jobs.push(loadTabs());
+    await Promise.all(jobs);
+    refreshTab(activeTab);
+  } catch (error) {
+    reportError(error);
+  } finally {
+    pending.running = false;
+    if (pending.albums || pending.session) pending.timer = setTimeout(runRefresh, 120);
+  }
+}
+
+function refreshTab(id) {
+  if (id === 'search' && search.query !== null) runSearch(search.query);
+  else if (id === 'stats') loadStats();
+  else if (id === 'history') loadHistory();
+}
+
+function listen() {
+  const events = new EventSource('/api/events');
+  let lost = false;
+  events.addEventListener('open', () => {
+    document.body.dataset.live = 'open';
+    // Changes made while the connection was down were not seen: catch up on all of them.
+    if (lost) {
+      refreshSoon({ albums: true, session: true });
+      showStatus('Connected to the server again.');
+    }
+    lost = false;
+  });
+  // EventSource reconnects by itself; the page says so meanwhile.
+  events.addEventListener('error', () => {
+    document.body.dataset.live = 'closed';
+    if (!lost) showStatus('Lost the connection to albumstore serve; reconnecting…', { error: true });
+    lost = true;
+  });
+  events.addEventListener('change', (event) => {
+    let change = {};
+    try { change = JSON.parse(event.data); } catch { change = { is_overflow: true }; }
+    const tables = change.tables || {};
+    const overflow = Boolean(change.is_overflow);
+    refreshSoon({
+      albums: overflow || 'albums' in tables || 'covers' in tables,
+      session: overflow || 'session_state' in tables || 'session_snapshots' in tables,
+    });
+  });
+  events.addEventListener('progress', (event) => {
+    try { showProgress(JSON.parse(event.data)); } catch { /* a malformed event shows nothing */ }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Start: the library, the tab order and the current album, then live updates
+
+async function start() {
+  listen();
+  try {
+    const [, tabs, current] = await Promise.all([loadLibrary(), api('GET', '/api/state/tabs'), api('GET', '/api/state/current')]);
+    savedTabs = normalizeTabs(tabs.tabs);
+    applyTabOrder(savedTabs);
+    applyCurrent(current, { scroll: true });
+    document.body.dataset.state = 'ready';
+  } catch (error) {
+    reportError(error);
+    document.body.dataset.state = 'failed';
+  }
+}
+
+start();
