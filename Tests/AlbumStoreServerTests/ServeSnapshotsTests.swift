@@ -23,6 +23,9 @@ struct ServeSnapshotsTests {
             #expect(try fixture.library.session.currentAlbum()?.index == 0)
             let unnamed = try await client.execute(uri: "/api/snapshots", method: .post, headers: fixture.tokenHeader)
             #expect(unnamed.status == .created && unnamed.object["name"] is String)
+            let deleted = try await client.execute(uri: "/api/snapshots/evening", method: .delete, headers: fixture.tokenHeader)
+            #expect(deleted.status == .ok && deleted.object["deleted"] as? String == "evening")
+            #expect(try fixture.library.session.snapshots().map(\.name) == [unnamed.object["name"] as? String])
         }
     }
 
@@ -38,6 +41,8 @@ struct ServeSnapshotsTests {
             #expect(unknown.status == .notFound && unknown.error.contains("morning"))
             let diff = try await client.execute(uri: "/api/snapshots/morning/diff", method: .get)
             #expect(diff.status == .notFound)
+            let delete = try await client.execute(uri: "/api/snapshots/morning", method: .delete, headers: fixture.tokenHeader)
+            #expect(delete.status == .notFound && delete.error.contains("morning"))
         }
         #expect(try fixture.everything() == before)
     }
