@@ -315,6 +315,16 @@ final class AlbumImport {
         }
         try indexes.restore(except: rebuildsKeyIndex ? [] : ["albums_match_key"], in: connection)
         if !repeats.isEmpty { ids = ids.removing(Array(repeats)) }
+        try refreshPlannerStatistics()
+    }
+
+    /// Statistics for the indexes just built again: the catch-up before the deletions analyzed
+    /// the table while they were set aside (without suspects the bulk insert's last catch-up
+    /// comes after them), and without statistics SQLite takes the year index for a page of
+    /// `year:1970..1979` in list order, sorting every match (measured on a million albums:
+    /// 0.3 s, against 30 ms with them).
+    private func refreshPlannerStatistics() throws {
+        try PlannerStatistics().catchUp(inserted: ids, in: connection)
     }
 
     /// Suspects whose external id may repeat up to which each is looked up by a scan of the
