@@ -22,7 +22,8 @@ struct AlbumResource: Encodable {
 
     /// The albums at `pairs`, each with its cover's facts.
     static func list(_ pairs: [(index: Int, album: Album)], in library: Library) throws -> [AlbumResource] {
-        try pairs.map { try AlbumResource(index: $0.index, album: $0.album, cover: library.covers.info(albumID: $0.album.id)) }
+        let covers = try library.covers.info(albumIDs: pairs.map(\.album.id))
+        return pairs.map { AlbumResource(index: $0.index, album: $0.album, cover: covers[$0.album.id]) }
     }
 
     static func one(_ album: Album, in library: Library) throws -> AlbumResource {

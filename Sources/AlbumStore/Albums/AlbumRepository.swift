@@ -105,6 +105,17 @@ public struct AlbumRepository: Sendable {
     /// The 0-based index of the album with `id`.
     public func index(of id: Album.ID) async throws -> Int { try await library.readOrdered(Self.index(of: id)) }
 
+    /// The 0-based indexes of the albums with `ids`, read from one snapshot (a screenful of
+    /// search results in one read transaction rather than one each).
+    /// - Throws: `AlbumError.notFound` for an id no album has.
+    package func indexes(of ids: [Album.ID]) throws -> [Album.ID: Int] {
+        try library.readOrdered { connection, order in
+            var indexes: [Album.ID: Int] = [:]
+            for id in ids { indexes[id] = try Self.index(of: id)(connection, order) }
+            return indexes
+        }
+    }
+
     // MARK: Changing
 
     /// Adds an album at the end of the list.

@@ -72,6 +72,17 @@ public struct CoverRepository: Sendable {
         try library.read { try CoverImageStore(connection: $0).info(albumID: albumID) }
     }
 
+    /// The covers of `albumIDs` that have one, without their bytes, read from one snapshot (a
+    /// screenful in one read transaction rather than one each).
+    package func info(albumIDs: [Int64]) throws -> [Int64: CoverInfo] {
+        try library.read { connection in
+            let store = CoverImageStore(connection: connection)
+            var covers: [Int64: CoverInfo] = [:]
+            for id in albumIDs { covers[id] = try store.info(albumID: id) }
+            return covers
+        }
+    }
+
     /// The bytes of album `albumID`'s cover, or `nil`. For large images prefer `read`, which
     /// streams.
     public func data(albumID: Int64) throws -> Data? {

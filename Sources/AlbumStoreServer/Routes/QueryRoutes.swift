@@ -22,9 +22,10 @@ struct QueryRoutes {
         let library = library
         return try JSONBody.response(try await library.offCooperativeThreads {
             let albums = try library.albums.albums(matching: query, sortedBy: sort, offset: paging.offset, limit: paging.limit)
-            let results = try albums.enumerated().map { place, album in
-                QueryResult(index: paging.offset + place, listIndex: try library.albums.index(of: album.id), album: album,
-                            cover: try library.covers.info(albumID: album.id))
+            let ids = albums.map(\.id)
+            let covers = try library.covers.info(albumIDs: ids), indexes = try library.albums.indexes(of: ids)
+            let results = albums.enumerated().compactMap { place, album in
+                indexes[album.id].map { QueryResult(index: paging.offset + place, listIndex: $0, album: album, cover: covers[album.id]) }
             }
             return QueryPage(total: try library.albums.count(matching: query), offset: paging.offset, albums: results)
         })
