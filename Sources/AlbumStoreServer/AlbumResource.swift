@@ -1,26 +1,22 @@
 import AlbumStore
 
-/// An album as the API sends it: the fields of `albumstore list --format json` (`index` first
-/// among them) and `cover`, the stored cover's facts or `null`.
-struct AlbumResource: Encodable {
+/// An album as the API sends it: the object of `albumstore list --format json` (written by the
+/// library's own JSON writer, `index` first) with `cover`, the stored cover's facts or `null`,
+/// and for a search result `list_index`, its place in the whole list.
+struct AlbumResource {
     var index: Int
     var album: Album
     var cover: CoverInfo?
+    var listIndex: Int?
 
-    func encode(to encoder: Encoder) throws {
-        try album.encode(to: encoder)
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(index, forKey: .index)
-        if let cover {
-            try container.encode(CoverFacts(cover), forKey: .cover)
-        } else {
-            try container.encodeNil(forKey: .cover)
+    var json: String {
+        get throws {
+            let cover = cover.map(CoverFacts.init).map(\.json) ?? "null"
+            return try album.jsonObject(index: index, appending: "\"cover\":\(cover)" + (listIndex.map { ",\"list_index\":\($0)" } ?? ""))
         }
     }
 
-    private enum Key: String, CodingKey { case index, cover }
-
-    /// The albums at `pairs`, each with its cover's facts.
+    /// The albums at `pairs`, each with its cover's facts (read in one snapshot).
     static func list(_ pairs: [(index: Int, album: Album)], in library: Library) throws -> [AlbumResource] {
         let covers = try library.covers.info(albumIDs: pairs.map(\.album.id))
         return pairs.map { AlbumResource(index: $0.index, album: $0.album, cover: covers[$0.album.id]) }
@@ -28,6 +24,11 @@ struct AlbumResource: Encodable {
 
     static func one(_ album: Album, in library: Library) throws -> AlbumResource {
         AlbumResource(index: try library.albums.index(of: album.id), album: album, cover: try library.covers.info(albumID: album.id))
+    }
+
+    /// A list of albums and where it sits in the whole: `{"total", "offset", "albums"}`.
+    static func page(total: Int, offset: Int, _ albums: [AlbumResource]) throws -> String {
+        "{\"total\":\(total),\"offset\":\(offset),\"albums\":[" + (try albums.map { try $0.json }).joined(separator: ",") + "]}"
     }
 }
 
@@ -46,11 +47,10 @@ struct CoverFacts: Encodable {
         height = info.height
         bytes = info.byteCount
     }
-}
 
-/// A list of albums and where it sits in the whole: `total`, `offset`, `albums`.
-struct AlbumPage: Encodable {
-    var total: Int
-    var offset: Int
-    var albums: [AlbumResource]
+    /// The object as JSON text: every value is a hex digest, a format's name or a number, none
+    /// of which needs escaping.
+    var json: String {
+        "{\"sha256\":\"\(sha256)\",\"format\":\"\(format)\",\"width\":\(width),\"height\":\(height),\"bytes\":\(bytes)}"
+    }
 }

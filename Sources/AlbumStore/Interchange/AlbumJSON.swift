@@ -44,3 +44,14 @@ enum AlbumJSON {
 
     private static let null = Array("null".utf8)
 }
+
+extension Album {
+    /// The album's JSON object as `list --format json` writes it (`index` first when given),
+    /// with `members`, further `"key":value` pairs of JSON text, before its closing brace.
+    package func jsonObject(index: Int?, appending members: String = "") throws -> String {
+        var bytes = ByteBuffer()
+        try AlbumJSON.append(self, index: index, to: &bytes)
+        let object = bytes.withBytes { String(decoding: $0, as: UTF8.self) }
+        return members.isEmpty ? object : object.dropLast() + "," + members + "}"
+    }
+}

@@ -35,31 +35,32 @@ struct AlbumRoutes {
 
     private func page(_ paging: Paging) async throws -> Response {
         let library = library
-        let page = try await library.offCooperativeThreads {
-            AlbumPage(total: try library.albums.count(), offset: paging.offset,
-                      albums: try AlbumResource.list(library.albums.page(offset: paging.offset, limit: paging.limit), in: library))
-        }
-        return try JSONBody.response(page)
+        return JSONBody.response(json: try await library.offCooperativeThreads {
+            try AlbumResource.page(
+                total: try library.albums.count(), offset: paging.offset,
+                AlbumResource.list(library.albums.page(offset: paging.offset, limit: paging.limit), in: library))
+        })
     }
 
     private func album(_ id: Int64) async throws -> Response {
         let library = library
-        return try JSONBody.response(try await library.offCooperativeThreads {
+        return JSONBody.response(json: try await library.offCooperativeThreads {
             guard let album = try library.albums.album(id: id) else { throw AlbumError.notFound(id: id) }
-            return try AlbumResource.one(album, in: library)
+            return try AlbumResource.one(album, in: library).json
         })
     }
 
     private func delete(_ id: Int64) async throws -> Response {
-        struct Deleted: Encodable { var deleted: Album }
         let library = library
-        return try JSONBody.response(Deleted(deleted: try await library.offCooperativeThreads { try library.albums.delete(id: id) }))
+        return JSONBody.response(json: try await library.offCooperativeThreads {
+            "{\"deleted\":" + (try library.albums.delete(id: id).jsonObject(index: nil)) + "}"
+        })
     }
 
     private func move(_ id: Int64, to index: Int) async throws -> Response {
         let library = library
-        return try JSONBody.response(try await library.offCooperativeThreads {
-            try AlbumResource.one(try library.albums.move(id: id, to: index), in: library)
+        return JSONBody.response(json: try await library.offCooperativeThreads {
+            try AlbumResource.one(try library.albums.move(id: id, to: index), in: library).json
         })
     }
 }

@@ -20,14 +20,14 @@ struct QueryRoutes {
         let paging = try Paging(request)
         let sort = try request.uri.queryParameters.get("sort").map { try AlbumSort(parsing: $0) } ?? .listOrder
         let library = library
-        return try JSONBody.response(try await library.offCooperativeThreads {
+        return JSONBody.response(json: try await library.offCooperativeThreads {
             let albums = try library.albums.albums(matching: query, sortedBy: sort, offset: paging.offset, limit: paging.limit)
             let ids = albums.map(\.id)
             let covers = try library.covers.info(albumIDs: ids), indexes = try library.albums.indexes(of: ids)
             let results = albums.enumerated().compactMap { place, album in
-                indexes[album.id].map { QueryResult(index: paging.offset + place, listIndex: $0, album: album, cover: covers[album.id]) }
+                indexes[album.id].map { AlbumResource(index: paging.offset + place, album: album, cover: covers[album.id], listIndex: $0) }
             }
-            return QueryPage(total: try library.albums.count(matching: query), offset: paging.offset, albums: results)
+            return try AlbumResource.page(total: try library.albums.count(matching: query), offset: paging.offset, results)
         })
     }
 
@@ -36,27 +36,4 @@ struct QueryRoutes {
         let library = library
         return try JSONBody.response(try await library.offCooperativeThreads { try library.albums.stats(matching: query) })
     }
-}
-
-/// A query's result, as `albumstore query --format json` writes it (`index` is its place among
-/// the results), with `list_index` (its place in the whole list) and `cover`.
-struct QueryResult: Encodable {
-    var index: Int
-    var listIndex: Int
-    var album: Album
-    var cover: CoverInfo?
-
-    func encode(to encoder: Encoder) throws {
-        try AlbumResource(index: index, album: album, cover: cover).encode(to: encoder)
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(listIndex, forKey: .listIndex)
-    }
-
-    private enum Key: String, CodingKey { case listIndex = "list_index" }
-}
-
-struct QueryPage: Encodable {
-    var total: Int
-    var offset: Int
-    var albums: [QueryResult]
 }

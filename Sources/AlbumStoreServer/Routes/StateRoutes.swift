@@ -31,18 +31,6 @@ struct StateRoutes {
 
     private struct TabsBody: Decodable { var tabs: [String] }
 
-    private struct Current: Encodable {
-        var index: Int?
-        var album: AlbumResource?
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(index, forKey: .index)
-            try container.encode(album, forKey: .album)
-        }
-
-        enum CodingKeys: CodingKey { case index, album }
-    }
 
     private struct Tabs: Encodable {
         var tabs: [String]
@@ -55,18 +43,19 @@ struct StateRoutes {
     }
 
     private func current() async throws -> Response {
-        try JSONBody.response(try await read(Self.current(in:)))
+        JSONBody.response(json: try await read(Self.current(in:)))
     }
 
-    /// The saved current album read back against the list now (clamped when albums went).
-    private static func current(in library: Library) throws -> Current {
-        guard let current = try library.session.currentAlbum() else { return Current() }
-        return Current(index: current.index, album: AlbumResource(
-            index: current.index, album: current.album, cover: try library.covers.info(albumID: current.album.id)))
+    /// The saved current album read back against the list now (clamped when albums went):
+    /// `{"index", "album"}`, both `null` when none is saved or the library is empty.
+    private static func current(in library: Library) throws -> String {
+        guard let current = try library.session.currentAlbum() else { return "{\"index\":null,\"album\":null}" }
+        let album = AlbumResource(index: current.index, album: current.album, cover: try library.covers.info(albumID: current.album.id))
+        return "{\"index\":\(current.index),\"album\":\(try album.json)}"
     }
 
     private func setCurrent(_ body: CurrentBody) async throws -> Response {
-        try JSONBody.response(try await read { library in
+        JSONBody.response(json: try await read { library in
             switch (body.index, body.id) {
             case let (index?, nil): try library.session.setCurrentAlbum(at: index)
             case let (nil, id?): try library.session.setCurrentAlbum(id: id)
