@@ -22,10 +22,13 @@ enum QueryFunctions {
     static let regexp = "regexp"
 
     static func register(on connection: Connection) throws(SQLiteError) {
+        // Rows read in an index's order come with the same value again and again (a genre
+        // index: a million rows, a dozen genres): the last answer is kept for the next call.
+        let lastMatch = LastMatch()
         try connection.createFunction(contains, argumentCount: 2) { arguments in
             guard arguments.count == 2, case .text(let needle) = arguments[1] else { return .integer(0) }
             guard let text = arguments[0].text else { return .integer(0) }
-            return .integer(searchFold(text).contains(subsequence: Array(needle.utf8)) ? 1 : 0)
+            return .integer(lastMatch.answer(text, needle) { searchFold(text).contains(subsequence: Array(needle.utf8)) } ? 1 : 0)
         }
         try connection.createFunction(sortKey, argumentCount: 1) { arguments in
             guard let text = arguments.first?.text else { return .null }
@@ -65,6 +68,17 @@ enum QueryFunctions {
         let folded = FoldedText.fold(artist)
         guard folded.hasPrefix("the "), folded.count > 4 else { return folded }
         return String(folded.dropFirst(4))
+    }
+
+    /// The last `contains` call's text, needle and answer.
+    private final class LastMatch {
+        private var text = "", needle = "", answer = false, isSet = false
+
+        func answer(_ text: String, _ needle: String, _ compute: () -> Bool) -> Bool {
+            if isSet && text == self.text && needle == self.needle { return answer }
+            (self.text, self.needle, answer, isSet) = (text, needle, compute(), true)
+            return answer
+        }
     }
 
     /// The compiled expressions of the patterns seen last, as many as a query can hold.
