@@ -592,27 +592,20 @@ document.addEventListener('keydown', (event) => {
 // ---------------------------------------------------------------------------------------------
 // The toolbar: Undo, Redo, Delete, Fetch covers
 
-async function undo() {
-  if (!model.canUndo) return;
+// One step back (undo) or forward (redo) through the history.
+async function step(direction) {
+  if (!(direction === 'undo' ? model.canUndo : model.canRedo)) return;
   try {
-    const answer = await api('POST', '/api/undo');
-    showStatus(`Undid: ${answer.entry.description}`);
+    const answer = await api('POST', `/api/${direction}`);
+    showStatus(`${direction === 'undo' ? 'Undid' : 'Redid'}: ${answer.entry.description}`);
     refreshSoon({ albums: true, session: true });
   } catch (error) {
     reportError(error);
   }
 }
 
-async function redo() {
-  if (!model.canRedo) return;
-  try {
-    const answer = await api('POST', '/api/redo');
-    showStatus(`Redid: ${answer.entry.description}`);
-    refreshSoon({ albums: true, session: true });
-  } catch (error) {
-    reportError(error);
-  }
-}
+const undo = () => step('undo');
+const redo = () => step('redo');
 
 // Deletes the current album without asking: Undo brings it back.
 async function deleteCurrent() {
