@@ -13,9 +13,12 @@ public final class Connection {
     let database: ConnectionHandle
     /// The cached statements by SQL text: the first few in a list searched in order, the rest in
     /// a dictionary, made only when needed (a command's start prepares a handful, and a first
-    /// `[String: Statement]` costs the Swift runtime a scan of the binary's conformances).
+    /// `[String: Statement]` costs the Swift runtime a scan of the binary's conformances). The
+    /// dictionary starts over at `statementCacheCapacity`: a long-running server sees ever new
+    /// query shapes.
     private var firstStatements: [Statement] = []
     private var statementCache: [String: Statement] = [:]
+    static let statementCacheCapacity = 256
     /// The same statements by the address of the SQL text last used to find them
     /// (`cachedStatement`): a direct-mapped table, where a statement found at another address
     /// takes the slot. Not a dictionary: no hashing on the hot path, and no `[Int: Statement]`,
@@ -137,7 +140,12 @@ public final class Connection {
             return statement
         }
         let statement = try prepare(sql)
-        if firstStatements.count < 16 { firstStatements.append(statement) } else { statementCache[sql] = statement }
+        if firstStatements.count < 16 {
+            firstStatements.append(statement)
+        } else {
+            if statementCache.count >= Self.statementCacheCapacity { statementCache.removeAll() }
+            statementCache[sql] = statement
+        }
         if let address { remember(statement, at: address) }
         return statement
     }

@@ -110,18 +110,32 @@ extension AlbumRepository {
 extension QuerySQL {
     /// A whole statement and its arguments, with every result or a page of them.
     struct Select: Sendable {
+        /// The conditions (`WHERE ...`, or empty) and the order (`ORDER BY ...`).
+        var whereClause: String
+        var orderClause: String
+        var arguments: [SQLiteValue]
         /// Every result. Without a LIMIT SQLite sorts the rows as they come; with one, even a
         /// limit of them all, it keeps them in a b-tree of its own to drop the rows past the
         /// limit early, which costs a command a page cache of its own (20 pages at once).
-        var sql: String
-        /// `sql` with `LIMIT ? OFFSET ?`.
-        var pagedSQL: String
-        var arguments: [SQLiteValue]
+        let sql: String
+
+        init(whereClause: String, orderClause: String, arguments: [SQLiteValue]) {
+            (self.whereClause, self.orderClause, self.arguments) = (whereClause, orderClause, arguments)
+            sql = "SELECT \(Album.columns) FROM albums \(whereClause) \(orderClause)"
+        }
 
         /// The SQL and arguments for the results from the `offset`-th, up to `limit` (`.max`: all).
+        ///
+        /// A page picks its ids first: that reads only the columns of the conditions and the
+        /// order, which an index often holds (albums_genre has genre, year and position), so the
+        /// matches outside the page are never read from the table. The limit is a number in the
+        /// SQL, not a parameter: the planner weighs sorting only a page's rows for a limit it can
+        /// read, and without one takes the year index and the table over albums_genre alone for
+        /// `genre:jazz year:1970..1979` (six times as slow on a million albums).
         func statement(offset: Int, limit: Int) -> (sql: String, arguments: [SQLiteValue]) {
             if offset == 0 && limit == .max { return (sql, arguments) }
-            return (pagedSQL, arguments + [.integer(Int64(limit)), .integer(Int64(offset))])
+            let ids = "SELECT id FROM albums \(whereClause) \(orderClause) LIMIT \(max(0, limit)) OFFSET ?"
+            return ("SELECT \(Album.columns) FROM albums WHERE id IN (\(ids)) \(orderClause)", arguments + [.integer(Int64(offset))])
         }
     }
 }

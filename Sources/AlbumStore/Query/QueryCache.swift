@@ -18,8 +18,7 @@ final class QueryCache: Sendable {
         let key = Key(query: query, sort: sort)
         if let select = entries.withLock({ $0[key] }) { return select }
         let sql = try QuerySQL(query)
-        let all = "SELECT \(Album.columns) FROM albums \(sql.whereClause) \(QuerySQL.orderClause(sort, for: query))"
-        let select = QuerySQL.Select(sql: all, pagedSQL: all + " LIMIT ? OFFSET ?", arguments: sql.arguments)
+        let select = QuerySQL.Select(whereClause: sql.whereClause, orderClause: QuerySQL.orderClause(sort, for: query), arguments: sql.arguments)
         entries.withLock { $0.add(select, for: key) }
         return select
     }

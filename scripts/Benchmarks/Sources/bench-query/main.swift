@@ -146,14 +146,14 @@ var shapes = [
         iterations: 300),
     Shape(
         name: "(ii) genre + years, by year, 50", terms: ["genre:=Rock", "year:1990..1999"], sort: "year", limit: 50,
-        statements: [("SELECT \(columns) FROM albums WHERE genre = ? AND year BETWEEN ? AND ? ORDER BY year, position, id LIMIT ? OFFSET ?",
-                      ["t:Rock", "i:1990", "i:1999", "i:50", "i:0"])],
+        statements: [("SELECT \(columns) FROM albums WHERE id IN (SELECT id FROM albums WHERE genre = ? AND year BETWEEN ? AND ? ORDER BY year, position, id LIMIT 50 OFFSET ?) ORDER BY year, position, id",
+                      ["t:Rock", "i:1990", "i:1999", "i:0"])],
         shellSQL: "SELECT \(columns) FROM albums WHERE genre = 'Rock' AND year BETWEEN 1990 AND 1999 ORDER BY year, position, id LIMIT 50",
         iterations: 300),
     Shape(
         name: "(iii) full-text word, 50", terms: ["midnight"], sort: nil, limit: 50,
-        statements: [("SELECT \(columns) FROM albums WHERE id IN (SELECT rowid FROM album_search WHERE album_search MATCH ?) ORDER BY position, id LIMIT ? OFFSET ?",
-                      ["t:\"midnight\"", "i:50", "i:0"])],
+        statements: [("SELECT \(columns) FROM albums WHERE id IN (SELECT id FROM albums WHERE id IN (SELECT rowid FROM album_search WHERE album_search MATCH ?) ORDER BY position, id LIMIT 50 OFFSET ?) ORDER BY position, id",
+                      ["t:\"midnight\"", "i:0"])],
         shellSQL: "SELECT \(columns) FROM albums WHERE id IN (SELECT rowid FROM album_search WHERE album_search MATCH '\"midnight\"') ORDER BY position, id LIMIT 50",
         iterations: 100),
     Shape(
@@ -161,14 +161,14 @@ var shapes = [
         statements: statsStatements.map { ($0, []) }, shellSQL: statsStatements.joined(separator: "; "), iterations: 3),
     Shape(
         name: "(v) prefix search, 50", terms: ["mid*"], sort: nil, limit: 50,
-        statements: [("SELECT \(columns) FROM albums WHERE id IN (SELECT rowid FROM album_search WHERE album_search MATCH ?) ORDER BY position, id LIMIT ? OFFSET ?",
-                      ["t:\"mid\"*", "i:50", "i:0"])],
+        statements: [("SELECT \(columns) FROM albums WHERE id IN (SELECT id FROM albums WHERE id IN (SELECT rowid FROM album_search WHERE album_search MATCH ?) ORDER BY position, id LIMIT 50 OFFSET ?) ORDER BY position, id",
+                      ["t:\"mid\"*", "i:0"])],
         shellSQL: "SELECT \(columns) FROM albums WHERE id IN (SELECT rowid FROM album_search WHERE album_search MATCH '\"mid\"*') ORDER BY position, id LIMIT 50",
         iterations: 30),
     Shape(
         name: "(vi) CJK substring, 50", terms: ["音楽"], sort: nil, limit: 50,
-        statements: [("SELECT \(columns) FROM albums WHERE (instr(title, ?) > 0 OR instr(artist, ?) > 0) ORDER BY position, id LIMIT ? OFFSET ?",
-                      ["t:音楽", "t:音楽", "i:50", "i:0"])],
+        statements: [("SELECT \(columns) FROM albums WHERE id IN (SELECT id FROM albums WHERE (instr(title, ?) > 0 OR instr(artist, ?) > 0) ORDER BY position, id LIMIT 50 OFFSET ?) ORDER BY position, id",
+                      ["t:音楽", "t:音楽", "i:0"])],
         shellSQL: "SELECT \(columns) FROM albums WHERE (instr(title, '音楽') > 0 OR instr(artist, '音楽') > 0) ORDER BY position, id LIMIT 50",
         iterations: 5),
 ]
