@@ -98,6 +98,7 @@ let package = Package(
                 .embedInCode("0009_covers.sql"),
                 .embedInCode("0010_command_costs.sql"),
                 .embedInCode("0011_change_log_check.sql"),
+                .embedInCode("0012_album_id_floor.sql"),
             ]
         ),
         .target(

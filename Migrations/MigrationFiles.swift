@@ -19,5 +19,6 @@ public enum MigrationFiles {
         ("0009_covers", PackageResources._009_covers_sql),
         ("0010_command_costs", PackageResources._010_command_costs_sql),
         ("0011_change_log_check", PackageResources._011_change_log_check_sql),
+        ("0012_album_id_floor", PackageResources._012_album_id_floor_sql),
     ]
 }

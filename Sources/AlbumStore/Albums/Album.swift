@@ -10,7 +10,8 @@ public struct Album: Sendable, Codable, Hashable, Identifiable {
     /// An album's id: its SQLite rowid, assigned when the album is added and never changed.
     public typealias ID = Int64
 
-    /// The album's id; undoing its deletion brings it back under the same id.
+    /// The album's id, never given to another album (even after this one is deleted); undoing
+    /// its deletion brings it back under the same id.
     public let id: ID
     /// The album's title, trimmed and never empty.
     public var title: String

@@ -170,6 +170,7 @@ public struct AlbumRepository: Sendable {
             }
             var position = Int64(first)
             let now = Date().millisecondsSince1970
+            var firstID = try Self.firstNewID(in: connection)
             let ids = try BulkInsert.run(into: .albums, in: connection) { bulk in
                 var ids = RowIDs()
                 // Many rows a statement: each statement on a table with triggers pays for a
@@ -178,8 +179,9 @@ public struct AlbumRepository: Sendable {
                     let batch = valid[start..<min(start + Self.rowsPerInsert, valid.count)]
                     let insert = try connection.cachedStatement(Self.insertSQL(rows: batch.count))
                     for (offset, draft) in batch.enumerated() {
-                        try Self.bind(draft, position: position, now: now, to: insert, row: offset)
+                        try Self.bind(draft, id: firstID, position: position, now: now, to: insert, row: offset)
                         position += PositionKey.gap
+                        firstID = nil
                     }
                     try insert.run()
                     // New rowids count up from the largest one, one statement at a time.
@@ -374,7 +376,7 @@ public struct AlbumRepository: Sendable {
     private static func insert(_ valid: AlbumDraft, position: Int64, in connection: Connection) throws -> Album {
         let now = Date().millisecondsSince1970
         let insert = try connection.cachedStatement(insertSQL(rows: 1))
-        try bind(valid, position: position, now: now, to: insert, row: 0)
+        try bind(valid, id: try firstNewID(in: connection), position: position, now: now, to: insert, row: 0)
         try insert.run()
         return Album(id: connection.lastInsertRowID, title: valid.title, artist: valid.artist, genre: valid.genre,
                      year: valid.year, coverURL: valid.coverURL, externalID: valid.externalID,
@@ -382,6 +384,14 @@ public struct AlbumRepository: Sendable {
     }
 
     static let rowsPerInsert = 64
+
+    /// The id to give the next album inserted, or `nil` to let SQLite choose (the largest id + 1).
+    /// No id is given twice: when the album with the largest id was deleted, SQLite would give
+    /// its id again (`Migrations/0012_album_id_floor.sql`). Later rows of the same write count
+    /// up from this one by themselves.
+    static func firstNewID(in connection: Connection) throws -> Int64? {
+        try connection.scalar("SELECT id + 1 FROM album_id_floor WHERE id >= (SELECT ifnull(max(id), 0) FROM albums)", as: Int64.self)
+    }
 
     /// The multi-row INSERT of `rows` albums. The full batch's text is built once: building it
     /// per batch cost an import more than binding the batch's values.
@@ -392,31 +402,32 @@ public struct AlbumRepository: Sendable {
     private static let fullInsertSQL = makeInsertSQL(rows: rowsPerInsert)
 
     private static func makeInsertSQL(rows: Int) -> String {
-        "INSERT INTO albums (position, title, artist, genre, year, cover_url, external_id, created_at, updated_at, match_key) VALUES "
-            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
+        "INSERT INTO albums (id, position, title, artist, genre, year, cover_url, external_id, created_at, updated_at, match_key) VALUES "
+            + Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: rows).joined(separator: ", ")
     }
 
-    /// Binds one album to the parameters of row `row` of an insert (`insertSQL`), with its
-    /// match key (computed unless given).
+    /// Binds one album to the parameters of row `row` of an insert (`insertSQL`), with its id
+    /// (`nil`: SQLite's choice) and match key (computed unless given).
     static func bind(
-        _ draft: AlbumDraft, position: Int64, created: Int64, updated: Int64, matchKey: Int64? = nil,
+        _ draft: AlbumDraft, id: Int64?, position: Int64, created: Int64, updated: Int64, matchKey: Int64? = nil,
         to statement: Statement, row: Int
     ) throws {
-        let base = Int32(row * 10)
-        try statement.bind(position, at: base + 1)
-        try statement.bind(draft.title, at: base + 2)
-        try statement.bind(draft.artist, at: base + 3)
-        try statement.bind(draft.genre, at: base + 4)
-        try statement.bind(draft.year, at: base + 5)
-        try statement.bind(draft.coverURL, at: base + 6)
-        try statement.bind(draft.externalID, at: base + 7)
-        try statement.bind(created, at: base + 8)
-        try statement.bind(updated, at: base + 9)
-        try statement.bind(matchKey ?? MatchKey.of(artist: draft.artist, title: draft.title), at: base + 10)
+        let base = Int32(row * 11)
+        try statement.bind(id, at: base + 1)
+        try statement.bind(position, at: base + 2)
+        try statement.bind(draft.title, at: base + 3)
+        try statement.bind(draft.artist, at: base + 4)
+        try statement.bind(draft.genre, at: base + 5)
+        try statement.bind(draft.year, at: base + 6)
+        try statement.bind(draft.coverURL, at: base + 7)
+        try statement.bind(draft.externalID, at: base + 8)
+        try statement.bind(created, at: base + 9)
+        try statement.bind(updated, at: base + 10)
+        try statement.bind(matchKey ?? MatchKey.of(artist: draft.artist, title: draft.title), at: base + 11)
     }
 
-    private static func bind(_ draft: AlbumDraft, position: Int64, now: Int64, to statement: Statement, row: Int) throws {
-        try bind(draft, position: position, created: now, updated: now, to: statement, row: row)
+    private static func bind(_ draft: AlbumDraft, id: Int64?, position: Int64, now: Int64, to statement: Statement, row: Int) throws {
+        try bind(draft, id: id, position: position, created: now, updated: now, to: statement, row: row)
     }
 
     /// Refuses a batch that gives one external id to two albums.

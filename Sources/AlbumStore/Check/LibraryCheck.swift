@@ -103,7 +103,7 @@ struct LibraryCheck {
     /// The tables AlbumStore's rules read, with the schema version that creates each.
     static let tables = [
         "albums": 1, "history": 2, "change_control": 3, "change_log": 3, "album_blocks": 6, "album_blocks_checked": 6,
-        "album_blocks_total": 10,
+        "album_blocks_total": 10, "album_id_floor": 12,
     ]
 
     /// Runs one area's queries; an error reading them (other than a lock) is that area's problem.

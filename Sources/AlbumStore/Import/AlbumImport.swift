@@ -27,6 +27,8 @@ final class AlbumImport {
     private var pending: [PendingRow] = []
     private(set) var ids = RowIDs()
     private var nextPosition: Int64
+    /// The id of the first row inserted, when SQLite's own choice would give a deleted album's.
+    private var firstID: Int64?
     private let now: Int64
     /// Whether rows are still written: false once an invalid row dooms an atomic import.
     private var writing = true
@@ -108,6 +110,7 @@ final class AlbumImport {
         let last = try connection.scalar("SELECT max(position) FROM albums", as: Int64.self)
         duplicates = DuplicateFinder(libraryWasEmpty: last == nil, filter: Self.keyFilter(options: options, totalBytes: totalBytes))
         nextPosition = last.map { $0 &+ PositionKey.gap } ?? 0
+        firstID = try AlbumRepository.firstNewID(in: connection)
         if let last, Int128(last) + Int128(PositionKey.gap) >= PositionKey.ceiling {
             throw AlbumError.invalid(field: "position", reason: "no room for albums after the last one")
         }
@@ -413,9 +416,10 @@ final class AlbumImport {
             let row = pendingRow.row
             let created = row.createdAt ?? now
             try AlbumRepository.bind(
-                row.draft, position: nextPosition, created: created, updated: row.updatedAt ?? now, matchKey: pendingRow.matchKey,
-                to: insert, row: offset)
+                row.draft, id: firstID, position: nextPosition, created: created, updated: row.updatedAt ?? now,
+                matchKey: pendingRow.matchKey, to: insert, row: offset)
             nextPosition += PositionKey.gap
+            firstID = nil
         }
         try insert.run()
         // New rowids count up from the largest one, one statement at a time.
