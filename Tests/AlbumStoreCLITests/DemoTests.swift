@@ -42,9 +42,10 @@ struct DemoTests {
         // It ends with a snapshot, a change, and a restore.
         #expect(err.contains("$ albumstore state snapshot before"))
         #expect(err.contains("Restored “before”: current album, tab order. `albumstore undo` puts them back."))
+        // "Low" is album 3006: the 3,000 imported albums the demo undid keep their ids.
         #expect(out.hasSuffix("""
             Item           Value
-            current album  {"album_id":6,"index":1}
+            current album  {"album_id":3006,"index":1}
             tab order      ["albums","covers","details"]
 
             """))

@@ -18,9 +18,9 @@ struct ChangeLogCheckMigrationTests {
         let cursor: Int64
         do {
             let old = try Library.open(at: url, migrator: before)
-            let album = try old.albums.append(.sample("Low"))
+            try FormerLibrary.append([.sample("Low")], to: url)
             try old.session.setCurrentAlbum(at: 0)
-            try old.albums.delete(id: album.id)
+            try old.albums.delete(at: 0)
             entries = try old.rows(of: "change_log")
             cursor = try old.read { try ChangeLog.latestCursor(in: $0) }
             #expect(entries.count >= 3)

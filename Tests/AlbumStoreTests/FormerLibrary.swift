@@ -26,3 +26,21 @@ enum FormerLibrary {
         return library
     }
 }
+
+extension FormerLibrary {
+    /// Appends `drafts` to the library file at `url` with plain SQL, as an older binary did:
+    /// today's commands need the tables of today's schema (`album_id_floor`). Schema 5 or later
+    /// (the match key).
+    static func append(_ drafts: [AlbumDraft], to url: URL) throws {
+        let connection = try Connection(path: url.path)
+        try connection.transaction {
+            var position = try connection.scalar("SELECT max(position) FROM albums", as: Int64.self) ?? -PositionKey.gap
+            for draft in drafts {
+                position += PositionKey.gap
+                try connection.run(
+                    "INSERT INTO albums (position, title, artist, genre, year, created_at, updated_at, match_key) VALUES (?, ?, ?, ?, ?, 0, 0, ?)",
+                    position, draft.title, draft.artist, draft.genre, draft.year, MatchKey.of(artist: draft.artist, title: draft.title))
+            }
+        }
+    }
+}

@@ -127,8 +127,8 @@ struct SearchIndexTests {
         // A library at schema 6 (before the index) holding albums, as an older binary left it.
         let older = Migrator(migrations: Array(Migration.embedded.prefix { $0.version < 7 }))
         do {
-            let library = try Library.open(at: url, migrator: older)
-            try library.albums.append(contentsOf: AlbumDraft.classics)
+            _ = try Library.open(at: url, migrator: older)
+            try FormerLibrary.append(AlbumDraft.classics, to: url)
         }
         let library = try Library.open(at: url)
         #expect(try titles(library, "madonna") == ["American Pie"])
@@ -149,8 +149,8 @@ struct SearchIndexTests {
         }
         let older = Migrator(migrations: Array(Migration.embedded.prefix { $0.version < 10 }))
         do {
-            let library = try Library.open(at: url, migrator: older)
-            try library.albums.append(contentsOf: AlbumDraft.classics)
+            _ = try Library.open(at: url, migrator: older)
+            try FormerLibrary.append(AlbumDraft.classics, to: url)
             let docsize = try Connection(path: url.path).scalar(
                 "SELECT count(*) FROM album_search_docsize", as: Int.self)
             #expect(docsize == AlbumDraft.classics.count, "schema 9 kept a size row per album")
