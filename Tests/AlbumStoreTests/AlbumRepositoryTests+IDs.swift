@@ -5,16 +5,7 @@ import Testing
 
 /// No id is given to two albums: a new album's id is above every id an album ever had, also
 /// after the album with the largest id was deleted (SQLite alone would give that id again).
-struct AlbumIDTests {
-    let directory: TemporaryDirectory
-    let library: Library
-
-    init() throws {
-        directory = try TemporaryDirectory()
-        library = try Library.open(at: directory.file("library.sqlite"))
-        for draft in AlbumDraft.classics { try library.albums.append(draft) }
-    }
-
+extension AlbumRepositoryTests {
     /// Deletes the album with the largest id and returns that id.
     func deleteTheLastAlbum() throws -> Album.ID {
         let last = try #require(try library.albums.page().map(\.album.id).max())
