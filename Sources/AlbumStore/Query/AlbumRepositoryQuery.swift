@@ -111,9 +111,9 @@ extension QuerySQL {
     /// A whole statement and its arguments, with every result or a page of them.
     struct Select: Sendable {
         /// The conditions (`WHERE ...`, or empty) and the order (`ORDER BY ...`).
-        var whereClause: String
-        var orderClause: String
-        var arguments: [SQLiteValue]
+        let whereClause: String
+        let orderClause: String
+        let arguments: [SQLiteValue]
         /// Every result. Without a LIMIT SQLite sorts the rows as they come; with one, even a
         /// limit of them all, it keeps them in a b-tree of its own to drop the rows past the
         /// limit early, which costs a command a page cache of its own (20 pages at once).

@@ -31,7 +31,6 @@ struct StateRoutes {
 
     private struct TabsBody: Decodable { var tabs: [String] }
 
-
     private struct Tabs: Encodable {
         var tabs: [String]
         var changed: Bool?
