@@ -45,7 +45,10 @@ package enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         case .null: try container.encodeNil()
         case let .bool(value): try container.encode(value)
         case let .integer(value): try container.encode(value)
-        case let .double(value): try container.encode(value)
+        // A whole number (-0.0 too, which JSONEncoder writes `-0`, read back as the integer 0)
+        // is written as an integer, as the compact writer below does.
+        case let .double(value):
+            if let whole = Int64(exactly: value) { try container.encode(whole) } else { try container.encode(value) }
         case let .string(value): try container.encode(value)
         case let .array(value): try container.encode(value)
         case let .object(value): try container.encode(value)
