@@ -179,7 +179,7 @@ public struct AlbumRepository: Sendable {
                     let batch = valid[start..<min(start + Self.rowsPerInsert, valid.count)]
                     let insert = try connection.cachedStatement(Self.insertSQL(rows: batch.count))
                     for (offset, draft) in batch.enumerated() {
-                        try Self.bind(draft, id: firstID, position: position, now: now, to: insert, row: offset)
+                        try Self.bind(draft, id: firstID, position: position, created: now, updated: now, to: insert, row: offset)
                         position += PositionKey.gap
                         firstID = nil
                     }
@@ -376,7 +376,7 @@ public struct AlbumRepository: Sendable {
     private static func insert(_ valid: AlbumDraft, position: Int64, in connection: Connection) throws -> Album {
         let now = Date().millisecondsSince1970
         let insert = try connection.cachedStatement(insertSQL(rows: 1))
-        try bind(valid, id: try firstNewID(in: connection), position: position, now: now, to: insert, row: 0)
+        try bind(valid, id: try firstNewID(in: connection), position: position, created: now, updated: now, to: insert, row: 0)
         try insert.run()
         return Album(id: connection.lastInsertRowID, title: valid.title, artist: valid.artist, genre: valid.genre,
                      year: valid.year, coverURL: valid.coverURL, externalID: valid.externalID,
@@ -424,10 +424,6 @@ public struct AlbumRepository: Sendable {
         try statement.bind(created, at: base + 9)
         try statement.bind(updated, at: base + 10)
         try statement.bind(matchKey ?? MatchKey.of(artist: draft.artist, title: draft.title), at: base + 11)
-    }
-
-    private static func bind(_ draft: AlbumDraft, id: Int64?, position: Int64, now: Int64, to statement: Statement, row: Int) throws {
-        try bind(draft, id: id, position: position, created: now, updated: now, to: statement, row: row)
     }
 
     /// Refuses a batch that gives one external id to two albums.
