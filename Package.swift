@@ -99,13 +99,18 @@ let package = Package(
                 .embedInCode("0010_command_costs.sql"),
                 .embedInCode("0011_change_log_check.sql"),
                 .embedInCode("0012_album_id_floor.sql"),
+                .embedInCode("0013_music_folders.sql"),
             ]
         ),
+        // The tags, length and front cover of audio files, read by TagLib's C++ API behind a small
+        // C interface (its own C API lacks album artist, discs, MusicBrainz ids and pictures).
+        .target(name: "CTagReader", linkerSettings: [.linkedLibrary("tag")]),
         .target(
             name: "AlbumStore",
             dependencies: [
                 "AlbumSQLite",
                 "AlbumStoreMigrations",
+                "CTagReader",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -159,5 +164,6 @@ let package = Package(
             dependencies: ["AlbumStore", "AlbumStoreCLI", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             resources: [.copy("BadInput")]),
     ] + fuzzTargets,
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

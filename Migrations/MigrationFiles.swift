@@ -20,5 +20,6 @@ public enum MigrationFiles {
         ("0010_command_costs", PackageResources._010_command_costs_sql),
         ("0011_change_log_check", PackageResources._011_change_log_check_sql),
         ("0012_album_id_floor", PackageResources._012_album_id_floor_sql),
+        ("0013_music_folders", PackageResources._013_music_folders_sql),
     ]
 }

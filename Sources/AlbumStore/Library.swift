@@ -481,7 +481,7 @@ public final class Library: Sendable {
     }
 
     /// Throws when called inside `write(_:)`'s body, for what cannot be part of it.
-    private func refuseInOpenTransaction(_ what: String) throws {
+    func refuseInOpenTransaction(_ what: String) throws {
         guard openTransaction.command(for: database) == nil else {
             throw StorageError(.misuse, path: path, message: "\(what) cannot run inside write(_:); run it after the transaction")
         }

@@ -62,15 +62,22 @@ struct TableDescription: Sendable, Hashable {
         order: .albums)
     /// Which image each album shows, by content hash (`Migrations/0009_covers.sql`).
     static let covers = TableDescription(name: "covers", undo: .changeset, isObserved: true, order: nil)
+    /// What a music folder gave each album made from it (`Migrations/0013_music_folders.sql`).
+    static let albumFolders = TableDescription(name: "album_folders", undo: .changeset, isObserved: false, order: nil)
+    /// The audio files a folder import read, and their tags.
+    static let folderFiles = TableDescription(name: "folder_files", undo: .changeset, isObserved: false, order: nil)
     static let sessionState = TableDescription(name: "session_state", undo: .restores, isObserved: true, order: nil)
     static let sessionKeys = TableDescription(name: "session_keys", undo: .restores, isObserved: true, order: nil)
     static let sessionSnapshots = TableDescription(name: "session_snapshots", undo: .none, isObserved: true, order: nil)
 
     /// Every table the machinery serves: the change-log triggers and undo recording are driven
-    /// from this list. `covers` comes first: a changeset lists tables in this order, and redoing
-    /// an album's deletion must remove its cover link before the album (whose delete trigger
-    /// would remove it first and make the recorded link deletion a conflict).
-    static let all: [TableDescription] = [covers, albums, sessionState, sessionKeys, sessionSnapshots]
+    /// from this list. The tables an album's delete trigger empties (`covers`, `album_folders`,
+    /// `folder_files`) come first: a changeset lists tables in this order, and redoing an album's
+    /// deletion must remove their rows before the album (whose trigger would remove them first
+    /// and make the recorded deletions conflicts).
+    static let all: [TableDescription] = [
+        covers, albumFolders, folderFiles, albums, sessionState, sessionKeys, sessionSnapshots,
+    ]
 
     /// Whether navigation writes (`Library.navigate`: session state, snapshots) change it: its
     /// change-log triggers then give each entry a transaction number of its own

@@ -12,8 +12,20 @@ import Darwin
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Add the albums of a catalog file (CSV, TSV, JSON, NDJSON, Discogs, Library.xml) as one undoable command.",
+        abstract: "Add the albums of a music folder or a catalog file (CSV, TSV, JSON, NDJSON, Discogs, Library.xml) as one undoable command.",
         discussion: """
+            A FOLDER of audio files (MP3, FLAC, M4A, Ogg Vorbis, Opus, WAV, AIFF, ...) is scanned \
+            recursively and its tracks are grouped into albums: by MusicBrainz release id, else by \
+            album artist and album title, else by album title within one folder (several track \
+            artists there make one album by Various Artists). Discs in CD1/Disc 2 subfolders or \
+            tagged with disc numbers are one album. A file with no tags takes its folder's name. \
+            The cover is the embedded front cover, else cover.*, folder.* or front.* in the \
+            album's folder. Importing the same folder again is a rescan: only new or changed files \
+            are read, albums are updated in place, a field you edited keeps your value, a cover \
+            you set stays; albums whose files are all gone are reported (--prune deletes them). \
+            Broken files and unreadable folders are named and skipped. --dry-run lists the albums \
+            and why their tracks were grouped so.
+
             FILE is read as a stream (- reads standard input). Its format comes from the name's \
             extension, else from its first bytes; its encoding from a byte-order mark, else UTF-8, \
             else Windows-1252 (a guess, said in the summary). In a UTF-8 file, the few lines that \
@@ -39,6 +51,9 @@ struct Import: ParsableCommand {
             `albumstore undo` removes what an import added and restores what it updated.
 
             Examples:
+              albumstore import ~/Music
+              albumstore import ~/Music --dry-run
+              albumstore import ~/Music --prune --rejects problems.csv
               albumstore import albums.csv
               albumstore import collection.csv --format discogs --on-conflict update
               albumstore import Library.xml --dry-run
@@ -53,7 +68,7 @@ struct Import: ParsableCommand {
             """)
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: ArgumentHelp("The catalog file, or - for standard input.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The music folder, the catalog file, or - for standard input.", valueName: "folder-or-file"))
     var file: String
     @Option(help: "The file's format: csv, tsv, json, ndjson, discogs or library-xml (default: from the name, else the content).")
     var format: CatalogFormat?
@@ -77,6 +92,10 @@ struct Import: ParsableCommand {
     var noHeader = false
     @Flag(help: "Read and check everything and say what would be done, without changing the library (or creating one).")
     var dryRun = false
+    @Flag(help: "A music folder: delete the albums a previous scan made whose files are all gone (undoable).")
+    var prune = false
+    @Option(help: ArgumentHelp("A music folder: put new albums at this 0-based index (default: the end).", valueName: "index"))
+    var at: Int?
 
     func validate() throws {
         _ = try catalogEncoding
@@ -128,8 +147,16 @@ struct Import: ParsableCommand {
         }
     }
 
+    /// Whether the argument names a folder (a music folder import).
+    private var isFolder: Bool {
+        var info = stat()
+        return file != "-" && stat(file, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     func run() throws {
         ImportInterruption.start()
+        if isFolder { return try importFolder() }
+        if prune || at != nil { throw ValidationError("--prune and --at apply to a music folder; \(file) is a file") }
         let library = try openLibrary()
         let progress = Terminal.isTerminal(STDERR_FILENO) ? ImportProgressLine() : nil
         var report: (@Sendable (ImportProgress) -> Void)?
@@ -162,6 +189,40 @@ struct Import: ParsableCommand {
             if let refusal = OneRowRefusal(summary) { throw refusal }
             ImportReport(summary: summary, rejectsPath: rejects).printRejections()
             throw ImportError.invalidRows(summary)
+        } catch {
+            progress?.clear()
+            throw error
+        }
+    }
+
+    private func importFolder() throws {
+        let catalogOnly: [(String, Bool)] = [
+            ("--format", format != nil), ("--encoding", encoding != nil), ("--map", !mappings.isEmpty),
+            ("--on-conflict", onConflict != .skip), ("--skip-invalid", skipInvalid), ("--delimiter", delimiter != nil),
+            ("--no-header", noHeader),
+        ]
+        if let (option, _) = catalogOnly.first(where: \.1) {
+            throw ValidationError("\(option) applies to a catalog file; \(file) is a music folder")
+        }
+        let library = try openLibrary()
+        let progress = Terminal.isTerminal(STDERR_FILENO) ? ImportProgressLine() : nil
+        var report: (@Sendable (FolderScanProgress) -> Void)?
+        if let progress { report = { progress.show($0) } }
+        let options = FolderImportOptions(
+            dryRun: dryRun, prune: prune, index: at, rejectsPath: rejects, progress: report,
+            isCancelled: { ImportInterruption.isRequested })
+        do {
+            let summary = try library.importFolder(file, options: options)
+            progress?.clear()
+            let report = FolderImportReport(summary: summary, rejectsPath: rejects)
+            report.printProblems()
+            if dryRun { try report.printAlbums() }
+            inform(report.line)
+        } catch is CancellationError {
+            progress?.clear()
+            library.close()
+            inform("albumstore: import interrupted; nothing was imported")
+            throw ExitCode(ImportInterruption.exitStatus)
         } catch {
             progress?.clear()
             throw error
