@@ -1,0 +1,189 @@
+import Foundation
+import AlbumSQLite
+import TestSupport
+import Testing
+@testable import AlbumStore
+
+/// `Library.importFolder` on real audio files made by ffmpeg and tagged by mutagen
+/// (`MusicTree`): grouping, covers, bad files, rescans, the user's edits, undo.
+struct MusicFolderImportTests {
+    let directory: TemporaryDirectory
+    let tree: MusicTree
+    let library: Library
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        tree = try MusicTree()
+        library = try Library.open(at: directory.file("library.sqlite"))
+    }
+
+    private func albums() throws -> [Album] { try library.albums.page().map(\.album) }
+
+    private func album(titled title: String, by artist: String? = nil) throws -> Album {
+        let found = try albums().filter { $0.title == title && (artist == nil || $0.artist == artist) }
+        try #require(found.count == 1, "\(found.count) albums titled \(title)")
+        return found[0]
+    }
+
+    @Test func theCasesTreeGivesTheExpectedAlbums() throws {
+        let summary = try library.importFolder(tree.root.path)
+        for expected in tree.expected.albums {
+            let album = try album(titled: expected.title, by: expected.artist)
+            let scanned = try #require(summary.albums.first { $0.id == album.id })
+            #expect(album.year == expected.year, "\(expected.title)")
+            #expect(album.genre == expected.genre, "\(expected.title)")
+            #expect(scanned.trackCount == expected.tracks, "\(expected.title)")
+            #expect(scanned.discCount == expected.discs, "\(expected.title)")
+            #expect(album.externalID == expected.musicbrainz_release_id, "\(expected.title)")
+            #expect(try library.covers.info(albumID: album.id)?.sha256 == expected.cover_sha256, "\(expected.title)")
+        }
+        // The untagged folder is one more album, named after its folder.
+        #expect(try albums().count == tree.expected.albums.count + 1)
+        #expect(try album(titled: "Untagged Folder Album").artist == TrackGrouping.unknownArtist)
+        #expect(summary.untaggedFiles == tree.expected.untagged.count)
+        #expect(try library.historyEntries().count == 1)
+    }
+
+    @Test func everyBadFileIsNamedAndTheScanGoesOn() throws {
+        let summary = try library.importFolder(tree.root.path)
+        for rejected in tree.expected.rejected {
+            let problem = summary.problems.first { $0.path == tree.path(rejected.path) }
+            #expect(problem?.isSkipped == true, "\(rejected.path) (\(rejected.why)) is not named: \(summary.problems)")
+        }
+        for untagged in tree.expected.untagged {
+            #expect(summary.problems.contains { $0.path == tree.path(untagged) && !$0.isSkipped })
+        }
+        #expect(summary.skipped == tree.expected.rejected.count)
+    }
+
+    @Test func aNameThatIsNotUTF8IsKeptAsItsBytesAndShownEscaped() throws {
+        try library.importFolder(tree.root.path)
+        let name = try #require(tree.expected.non_utf8_paths.first)
+        let bytes = Array(tree.root.path.utf8) + [UInt8(ascii: "/")] + stride(from: 0, to: name.hex.count, by: 2).map { offset in
+            let start = name.hex.index(name.hex.startIndex, offsetBy: offset)
+            return UInt8(name.hex[start..<name.hex.index(start, offsetBy: 2)], radix: 16)!
+        }
+        let connection = try Connection(path: directory.file("library.sqlite").path)
+        #expect(try connection.scalar("SELECT count(*) FROM folder_files WHERE path = ?", bytes, as: Int.self) == 1)
+        #expect(RawPath(bytes).display.contains("\\xFF\\xFE-latin1-\\xE9.mp3"))
+        #expect(try album(titled: "Non UTF8 Names").artist == "Byte Namer")
+    }
+
+    @Test func aRescanOfAnUnchangedFolderReadsNoFileAndChangesNothing() throws {
+        try library.importFolder(tree.root.path)
+        let before = try albums()
+        let changes = library.changes
+        let summary = try library.importFolder(tree.root.path)
+        #expect(summary.filesRead == 0)
+        #expect(summary.albumsAdded == 0 && summary.albumsUpdated == 0)
+        #expect(try albums() == before)
+        #expect(try library.historyEntries().count == 1)
+        // A write after it is the first change set the stream sees.
+        try library.albums.append(AlbumDraft(title: "Marker", artist: "Test"))
+        var iterator = changes.makeAsyncIterator()
+        let sets = iterator.drain()
+        #expect(sets.count == 1)
+    }
+
+    @Test func aRetaggedAlbumIsUpdatedInPlace() throws {
+        try library.importFolder(tree.root.path)
+        let before = try album(titled: "Mostly Rock")
+        let index = try library.albums.index(of: before.id)
+        let files = tree.expected.albums.first { $0.title == "Mostly Rock" }!.paths
+        try tree.retag(files, ["genre": "Krautrock"])
+        let summary = try library.importFolder(tree.root.path)
+        #expect(summary.filesRead == files.count)
+        #expect(summary.albumsUpdated == 1 && summary.albumsAdded == 0)
+        let after = try album(titled: "Mostly Rock")
+        #expect(after.id == before.id)
+        #expect(try library.albums.index(of: after.id) == index)
+        #expect(after.genre == "Krautrock")
+    }
+
+    @Test func anEditByTheUserWinsOverAnUnchangedTag() throws {
+        try library.importFolder(tree.root.path)
+        let album = try album(titled: "Mostly Rock")
+        try library.albums.update(id: album.id) { $0.genre = "Shoegaze" }
+        let files = tree.expected.albums.first { $0.title == "Mostly Rock" }!.paths
+        try tree.retag(files, ["date": "1971"])
+        try library.importFolder(tree.root.path)
+        let after = try #require(try library.albums.album(id: album.id))
+        #expect(after.genre == "Shoegaze")
+        #expect(after.year == 1971)
+    }
+
+    @Test func aCoverTheUserSetIsNeverReplaced() throws {
+        try library.importFolder(tree.root.path)
+        let album = try album(titled: "Format FLAC")
+        let png = try Data(contentsOf: URL(fileURLWithPath: tree.path("Covers/Folder PNG Cover/folder.png")))
+        let mine = try library.covers.set(albumID: album.id, data: png)
+        let files = tree.expected.albums.first { $0.title == "Format FLAC" }!.paths
+        try tree.retag(files, ["genre": "Changed"])
+        try library.importFolder(tree.root.path)
+        #expect(try library.covers.info(albumID: album.id)?.sha256 == mine.sha256)
+    }
+
+    @Test func addedAndDeletedFilesAreFoundAndGoneAlbumsArePrunedUndoably() throws {
+        try library.importFolder(tree.root.path)
+        let greatest = tree.expected.albums.filter { $0.title == "Greatest Hits" }
+        // One track of the first goes; all of the second.
+        try FileManager.default.removeItem(atPath: tree.path(greatest[0].paths[0]))
+        for path in greatest[1].paths { try FileManager.default.removeItem(atPath: tree.path(path)) }
+        let first = try album(titled: "Greatest Hits", by: greatest[0].artist)
+        let gone = try album(titled: "Greatest Hits", by: greatest[1].artist)
+
+        let report = try library.importFolder(tree.root.path)
+        #expect(report.filesGone == 1 + greatest[1].paths.count)
+        #expect(report.albumsGone.map(\.id) == [gone.id])
+        #expect(report.albums.first { $0.id == first.id }?.trackCount == greatest[0].tracks - 1)
+        #expect(try library.albums.album(id: gone.id) != nil)
+
+        let pruned = try library.importFolder(tree.root.path, options: FolderImportOptions(prune: true))
+        #expect(pruned.albumsGone.map(\.id) == [gone.id])
+        #expect(try library.albums.album(id: gone.id) == nil)
+        try library.undo()
+        #expect(try library.albums.album(id: gone.id) == gone)
+    }
+
+    @Test func undoOfAScanRemovesItsAlbumsAndARescanAfterItAddsThemAgain() throws {
+        try library.albums.append(AlbumDraft(title: "Homogenic", artist: "Björk"))
+        let before = try albums()
+        try library.importFolder(tree.root.path)
+        try library.undo()
+        #expect(try albums() == before)
+        try library.redo()
+        let redone = try albums()
+        #expect(redone.count == before.count + tree.expected.albums.count + 1)
+        let rescan = try library.importFolder(tree.root.path)
+        #expect(rescan.albumsAdded == 0 && rescan.filesRead == 0)
+        try library.undo()
+        let again = try library.importFolder(tree.root.path)
+        #expect(again.albumsAdded == tree.expected.albums.count + 1)
+    }
+
+    @Test func aDryRunChangesNothing() throws {
+        let summary = try library.importFolder(tree.root.path, options: FolderImportOptions(dryRun: true))
+        #expect(summary.albumsAdded == tree.expected.albums.count + 1)
+        #expect(summary.albums.allSatisfy { $0.id == nil && !$0.grouping.isEmpty })
+        #expect(try albums().isEmpty)
+        #expect(try library.historyEntries().isEmpty)
+    }
+
+    @Test func aCancelledScanImportsNothing() throws {
+        let options = FolderImportOptions(isCancelled: { true })
+        #expect(throws: CancellationError.self) { try library.importFolder(tree.root.path, options: options) }
+        #expect(try albums().isEmpty)
+    }
+
+    @Test func newAlbumsGoWhereTheIndexSays() throws {
+        for title in ["First", "Last"] { try library.albums.append(AlbumDraft(title: title, artist: "Marker")) }
+        try library.importFolder(tree.root.path, options: FolderImportOptions(index: 1))
+        let titles = try albums().map(\.title)
+        #expect(titles.first == "First" && titles.last == "Last")
+    }
+
+    @Test func aPathThatIsNotAFolderIsRefused() throws {
+        #expect(throws: ImportError.self) { try library.importFolder(directory.file("missing").path) }
+        #expect(throws: ImportError.self) { try library.importFolder("") }
+    }
+}
