@@ -148,7 +148,7 @@ let package = Package(
         // and swift-crypto once more (minutes on CI's two cores) for one small file.
         .executableTarget(name: "stress-library", dependencies: ["AlbumStore"], path: "scripts/StressLibrary"),
         .testTarget(name: "AlbumSQLiteTests", dependencies: ["AlbumSQLite", "CSQLite"]),
-        // Helpers the library's test targets share (a temporary folder).
+        // Helpers the test targets share (a temporary folder, a music folder made by ffmpeg).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "AlbumSQLite", "TestSupport"]),
         // Imports AlbumStore alone and uses its whole public API: it compiles only while no
@@ -161,7 +161,9 @@ let package = Package(
         // AsyncHTTPClient: ServeCommandTests read `albumstore serve`'s event stream as it comes.
         .testTarget(
             name: "AlbumStoreCLITests",
-            dependencies: ["AlbumStore", "AlbumStoreCLI", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: [
+                "AlbumStore", "AlbumStoreCLI", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             resources: [.copy("BadInput")]),
     ] + fuzzTargets,
     swiftLanguageModes: [.v6],

@@ -43,12 +43,16 @@ struct DemoTests {
         #expect(err.contains("$ albumstore state snapshot before"))
         #expect(err.contains("Restored “before”: current album, tab order. `albumstore undo` puts them back."))
         // "Low" is album 3006: the 3,000 imported albums the demo undid keep their ids.
-        #expect(out.hasSuffix("""
+        #expect(out.contains("""
             Item           Value
             current album  {"album_id":3006,"index":1}
             tab order      ["albums","covers","details"]
 
             """))
+        // Then a music folder: its dry run, its import, and a rescan that reads nothing.
+        #expect(out.contains("2 discs in subfolders CD1, CD2"))
+        #expect(err.contains("albums added, 12 covers set"))
+        #expect(err.contains("(0 read), 0 albums added, 31 unchanged"))
     }
 }
 

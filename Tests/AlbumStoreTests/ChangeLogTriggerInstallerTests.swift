@@ -148,7 +148,7 @@ struct ChangeLogTriggerInstallerTests {
             try $0[0, as: String.self]
         }
         #expect(triggers == (everyObservedTablesTriggers().keys + ["album_search_delete", "album_search_insert", "album_search_update",
-                                                                   "albums_delete_cover", "albums_id_floor", "albums_order_delete", "albums_order_insert",
+                                                                   "albums_delete_cover", "albums_delete_folder", "albums_id_floor", "albums_order_delete", "albums_order_insert",
                                                                    "albums_order_update", "notes_log_audit", "notes_touch"]).sorted())
         #expect(try logTriggers(in: url.path).filter { $0.key.hasPrefix("albums") } == generatedTriggers("albums"))
     }

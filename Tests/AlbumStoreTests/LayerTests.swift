@@ -9,7 +9,7 @@ struct LayerTests {
     /// The folders, bottom first.
     static let layers = [
         "Storage", "Coding", "Schema", "Observation", "History", "Albums", "Query", "Interchange",
-        "Import", "Covers", "Session", "Check",
+        "Import", "Covers", "MusicFolder", "Session", "Check",
     ]
 
     static let sources = URL(fileURLWithPath: #filePath)

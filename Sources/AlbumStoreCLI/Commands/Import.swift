@@ -156,7 +156,9 @@ struct Import: ParsableCommand {
     func run() throws {
         ImportInterruption.start()
         if isFolder { return try importFolder() }
-        if prune || at != nil { throw ValidationError("--prune and --at apply to a music folder; \(file) is a file") }
+        if prune || at != nil {
+            throw ImportError.unreadable(file: file, line: 0, reason: "is a file: --prune and --at apply to a music folder")
+        }
         let library = try openLibrary()
         let progress = Terminal.isTerminal(STDERR_FILENO) ? ImportProgressLine() : nil
         var report: (@Sendable (ImportProgress) -> Void)?
@@ -202,7 +204,7 @@ struct Import: ParsableCommand {
             ("--no-header", noHeader),
         ]
         if let (option, _) = catalogOnly.first(where: \.1) {
-            throw ValidationError("\(option) applies to a catalog file; \(file) is a music folder")
+            throw ImportError.unreadable(file: file, line: 0, reason: "is a music folder: \(option) applies to a catalog file")
         }
         let library = try openLibrary()
         let progress = Terminal.isTerminal(STDERR_FILENO) ? ImportProgressLine() : nil

@@ -1,43 +1,42 @@
 import Foundation
-import TestSupport
 
 /// A folder of tagged audio files made by `scripts/make-music-tree` (ffmpeg and mutagen), with
 /// the albums a correct import makes (`expected.json`), in a temporary folder of its own.
-final class MusicTree {
-    let directory: TemporaryDirectory
+public final class MusicTree {
+    public let directory: TemporaryDirectory
     /// The tree's root.
-    var root: URL { directory.file("Music") }
-    let expected: Expected
+    public var root: URL { directory.file("Music") }
+    public let expected: Expected
 
-    struct Expected: Decodable {
-        struct Album: Decodable {
-            var title: String
-            var artist: String
-            var year: Int?
-            var genre: String?
-            var tracks: Int
-            var discs: Int
-            var cover: String?
-            var cover_sha256: String?
-            var musicbrainz_release_id: String?
-            var paths: [String]
+    public struct Expected: Decodable, Sendable {
+        public struct Album: Decodable, Sendable {
+            public var title: String
+            public var artist: String
+            public var year: Int?
+            public var genre: String?
+            public var tracks: Int
+            public var discs: Int
+            public var cover: String?
+            public var cover_sha256: String?
+            public var musicbrainz_release_id: String?
+            public var paths: [String]
         }
-        struct Rejected: Decodable {
-            var path: String
-            var why: String
+        public struct Rejected: Decodable, Sendable {
+            public var path: String
+            public var why: String
         }
-        struct Path: Decodable {
-            var hex: String
-            var display: String
+        public struct Path: Decodable, Sendable {
+            public var hex: String
+            public var display: String
         }
-        var albums: [Album]
-        var rejected: [Rejected]
-        var untagged: [String]
-        var non_utf8_paths: [Path]
+        public var albums: [Album]
+        public var rejected: [Rejected]
+        public var untagged: [String]
+        public var non_utf8_paths: [Path]
     }
 
     /// The repository's root, where scripts/ is.
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// Where the cases tree is made, once per test process (about 3 s), removed at exit.
@@ -51,7 +50,7 @@ final class MusicTree {
     }
 
     /// A copy of the cases tree.
-    init() throws {
+    public init() throws {
         directory = try TemporaryDirectory()
         let source = try Self.cases.get()
         try Self.run(["cp", "-a", source.path, directory.file("Music").path])
@@ -59,10 +58,10 @@ final class MusicTree {
     }
 
     /// A file or folder of the tree.
-    func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    public func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
     /// Sets tags of the files (mutagen's easy keys: genre, date, album, ...), as a tagger would.
-    func retag(_ files: [String], _ tags: [String: String]) throws {
+    public func retag(_ files: [String], _ tags: [String: String]) throws {
         let script = """
             import json, sys, mutagen
             tags = json.loads(sys.argv[1])
@@ -77,7 +76,7 @@ final class MusicTree {
     }
 
     /// Runs a command and waits; throws when it fails.
-    static func run(_ arguments: [String]) throws {
+    public static func run(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -93,8 +92,8 @@ final class MusicTree {
     }
 }
 
-struct MusicTreeError: Error, CustomStringConvertible {
+public struct MusicTreeError: Error, CustomStringConvertible {
     let command: String
     let output: String
-    var description: String { "\(command) failed: \(output)" }
+    public var description: String { "\(command) failed: \(output)" }
 }
