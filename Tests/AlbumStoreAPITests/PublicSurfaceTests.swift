@@ -14,7 +14,7 @@ struct PublicSurfaceTests {
         "ChangeLogRetention", "ChangeSet", "ChangeStream", "ChangeStream.Iterator", "CoverError",
         "CoverExportReport", "CoverFetchOptions", "CoverFetchSummary", "CoverFetchSummary.Failure",
         "CoverGarbageReport", "CoverInfo", "CoverRepository", "CoverSource", "CoverStats",
-        "CurrentAlbum", "FolderImportOptions", "FolderImportSummary", "FolderImportSummary.GoneAlbum",
+        "CurrentAlbum", "AlbumFolder", "FolderImportOptions", "FolderImportSummary", "FolderImportSummary.GoneAlbum",
         "FolderProblem", "FolderScanProgress", "HistoryEntry", "HistoryError", "ImageFormat", "ImportError", "ImportOptions",
         "ImportOptions.ConflictPolicy", "ImportOptions.InvalidRowPolicy", "ImportProgress",
         "ImportRejection", "ImportSource", "ImportSummary",

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import AlbumSQLite
 import TestSupport
 import Testing
@@ -180,6 +181,63 @@ struct MusicFolderImportTests {
         try library.importFolder(tree.root.path, options: FolderImportOptions(index: 1))
         let titles = try albums().map(\.title)
         #expect(titles.first == "First" && titles.last == "Last")
+    }
+
+    @Test func aFolderThatVanishesDuringTheScanIsNamedAndTheScanGoesOn() throws {
+        let vanishing = tree.path("Formats/FLAC")
+        let files = try FileManager.default.contentsOfDirectory(atPath: vanishing).filter { $0.hasSuffix(".flac") }
+        // The files are found, then their folder goes before they are read.
+        let options = FolderImportOptions(progress: { progress in
+            if progress.filesRead == 0 { try? FileManager.default.removeItem(atPath: vanishing) }
+        })
+        let summary = try library.importFolder(tree.root.path, options: options)
+        for file in files {
+            #expect(summary.problems.contains { $0.path == "\(vanishing)/\(file)" && $0.isSkipped })
+        }
+        #expect(summary.albumsAdded == tree.expected.albums.count)
+        #expect(try albums().contains { $0.title == "Format FLAC" } == false)
+    }
+
+    @Test func aScanStoppedWhileWritingRollsBack() throws {
+        try library.albums.append(AlbumDraft(title: "Homogenic", artist: "Björk"))
+        let before = try albums()
+        // Stopped once every file is read: no read asks again, the write asks first.
+        let everyFileRead = Atomic(false)
+        let options = FolderImportOptions(
+            progress: { if $0.filesRead == $0.filesToRead { everyFileRead.store(true, ordering: .relaxed) } },
+            isCancelled: { everyFileRead.load(ordering: .relaxed) })
+        #expect(throws: CancellationError.self) { try library.importFolder(tree.root.path, options: options) }
+        let wasRead = everyFileRead.load(ordering: .relaxed)
+        #expect(wasRead)
+        #expect(try albums() == before)
+        #expect(try library.historyEntries().count == 1)
+    }
+
+    @Test func newFilesOfAnAlbumJoinItAndANewFolderIsANewAlbum() throws {
+        try library.importFolder(tree.root.path)
+        let album = try album(titled: "Mostly Rock")
+        let source = tree.expected.albums.first { $0.title == "Mostly Rock" }!.paths[0]
+        let copy = (source as NSString).deletingLastPathComponent + "/99 Bonus.mp3"
+        try FileManager.default.copyItem(atPath: tree.path(source), toPath: tree.path(copy))
+        try FileManager.default.createDirectory(atPath: tree.path("New Arrival"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: tree.path(source), toPath: tree.path("New Arrival/01.mp3"))
+        try tree.retag(["New Arrival/01.mp3"], ["album": "New Arrival", "albumartist": "Someone New"])
+        let summary = try library.importFolder(tree.root.path)
+        #expect(summary.filesRead == 2)
+        #expect(summary.albumsAdded == 1)
+        #expect(summary.albums.first { $0.id == album.id }?.trackCount == 5)
+        #expect(try albums().last?.title == "New Arrival")
+    }
+
+    @Test func everyAlbumHasTheLengthOfItsTracks() throws {
+        let summary = try library.importFolder(tree.root.path)
+        for album in summary.albums {
+            // About a second a track: each format's length is read.
+            #expect(album.durationMS >= Int64(album.trackCount) * 900, "\(album.title): \(album.durationMS) ms")
+            #expect(album.durationMS <= Int64(album.trackCount) * 1100, "\(album.title): \(album.durationMS) ms")
+        }
+        let flac = try album(titled: "Format FLAC")
+        #expect(try library.albums.folder(of: flac.id)?.trackCount == 3)
     }
 
     @Test func aPathThatIsNotAFolderIsRefused() throws {

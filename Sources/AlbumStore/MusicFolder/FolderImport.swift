@@ -153,6 +153,7 @@ struct FolderImport {
         let ids = try albumIDs(for: groups)
         var nextIndex = options.index
         for (group, id) in zip(groups, ids) {
+            if options.isCancelled?() == true { throw CancellationError() }
             let albumID = try id ?? addAlbum(group, at: &nextIndex)
             if id != nil { try updateAlbum(albumID, to: group) }
             for index in group.files where files[index].isFresh || files[index].albumID != albumID {

@@ -5,7 +5,7 @@ import FoundationEssentials
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show every field of one album.",
+        abstract: "Show every field of one album (and, for one made from a music folder, its folder, tracks, discs and length).",
         discussion: """
             Example: albumstore show 42 --format json
 
@@ -24,7 +24,15 @@ struct Show: ParsableCommand {
             return try AlbumPrinter.print([(index, album)], format: output.format, wide: output.wide)
         }
         // A line per field, labelled; no heading, the labels say it all.
-        let rows = AlbumField.allCases.map { [$0.label, $0.text(in: album, index: index) ?? ""] }
+        var rows = AlbumField.allCases.map { [$0.label, $0.text(in: album, index: index) ?? ""] }
+        if let folder = try albums.folder(of: id) {
+            let seconds = Int((folder.durationMS + 500) / 1000)
+            rows += [
+                ["Folder", folder.folder], ["Tracks", "\(folder.trackCount)"], ["Discs", "\(folder.discCount)"],
+                ["Length", "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)"],
+                ["Release group", folder.musicBrainzReleaseGroupID ?? ""], ["Grouped by", folder.grouping],
+            ]
+        }
         try TablePrinter.print(
             heading: ["Field", "Value"], printsHeading: false, rows: rows, fit: output.tableFit)
     }
