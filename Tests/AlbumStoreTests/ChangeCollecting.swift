@@ -3,9 +3,11 @@ import Testing
 
 extension ChangeStream {
     /// Reads change sets on a task of its own until `enough` holds for those read or the stream
-    /// ends, for at most `seconds`: `nil` (and a failed test) when they do not come.
+    /// ends, for at most `seconds`: `nil` (and a failed test) when they do not come. The bound only
+    /// guards against a hang: the whole suite on two busy cores (ffmpeg making music folders
+    /// beside it) once took over 2 s to poll another connection's commit.
     func collect(
-        within seconds: Double = 2, sourceLocation: SourceLocation = #_sourceLocation,
+        within seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
         until enough: @escaping @Sendable ([ChangeSet]) -> Bool
     ) async -> [ChangeSet]? {
         let reader = Task {

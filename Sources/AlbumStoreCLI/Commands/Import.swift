@@ -177,11 +177,7 @@ struct Import: ParsableCommand {
             report.printRejections()
             inform(report.line)
         } catch is CancellationError {
-            progress?.clear()
-            // Rolled back: closing the library now (the last connection) removes its log.
-            library.close()
-            inform("albumstore: import interrupted; nothing was imported")
-            throw ExitCode(ImportInterruption.exitStatus)
+            throw interruption(progress, library)
         } catch let ImportError.missingFields(file, fields, columns, unmapped) {
             progress?.clear()
             throw MissingFieldsRefusal(
@@ -195,6 +191,14 @@ struct Import: ParsableCommand {
             progress?.clear()
             throw error
         }
+    }
+
+    /// Ctrl-C: the import rolled back; closing the library now (the last connection) removes its log.
+    private func interruption(_ progress: ImportProgressLine?, _ library: Library) -> ExitCode {
+        progress?.clear()
+        library.close()
+        inform("albumstore: import interrupted; nothing was imported")
+        return ExitCode(ImportInterruption.exitStatus)
     }
 
     private func importFolder() throws {
@@ -221,10 +225,7 @@ struct Import: ParsableCommand {
             if dryRun { try report.printAlbums() }
             inform(report.line)
         } catch is CancellationError {
-            progress?.clear()
-            library.close()
-            inform("albumstore: import interrupted; nothing was imported")
-            throw ExitCode(ImportInterruption.exitStatus)
+            throw interruption(progress, library)
         } catch {
             progress?.clear()
             throw error
