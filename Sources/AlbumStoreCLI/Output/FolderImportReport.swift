@@ -45,7 +45,9 @@ struct FolderImportReport {
         if !summary.albumsGone.isEmpty {
             counts.append("\(Counted(summary.albumsGone.count, "album")) without files" + (summary.pruned ? " deleted" : ""))
         }
-        if summary.untaggedFiles > 0 { counts.append("\(Counted(summary.untaggedFiles, "untagged file")) named after its folder") }
+        if summary.untaggedFiles > 0 {
+            counts.append("\(Counted(summary.untaggedFiles, "untagged file")) named after " + (summary.untaggedFiles == 1 ? "its folder" : "their folder"))
+        }
         if summary.skipped > 0 { counts.append("\(summary.skipped) skipped") }
         let head = summary.dryRun ? "Dry run of \(summary.folder), nothing changed; it would give" : "Imported \(summary.folder)"
         return "\(head): " + counts.joined(separator: ", ") + "."
