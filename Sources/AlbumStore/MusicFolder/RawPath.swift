@@ -69,9 +69,7 @@ struct RawPath: Sendable, Hashable, Comparable {
 
     /// Calls `body` with the path as a NUL-terminated C string.
     func withCString<T>(_ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
-        try (bytes + [0]).withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
-        }
+        try (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 
     static func < (lhs: RawPath, rhs: RawPath) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
