@@ -150,12 +150,12 @@ struct FolderImport {
 
         self.files = files
         let groups = TrackGrouping.group(files, images: walk.images)
-        let ids = try albumIDs(for: groups)
+        let existing = try existingAlbums(for: groups)
         var nextIndex = options.index
-        for (group, id) in zip(groups, ids) {
+        for (group, album) in zip(groups, existing) {
             if options.isCancelled?() == true { throw CancellationError() }
-            let albumID = try id ?? addAlbum(group, at: &nextIndex)
-            if id != nil { try updateAlbum(albumID, to: group) }
+            let albumID = try album?.id ?? addAlbum(group, at: &nextIndex)
+            if let album { try updateAlbum(album, to: group) }
             for index in group.files where files[index].isFresh || files[index].albumID != albumID {
                 try store.save(files[index], albumID: albumID)
             }
@@ -171,25 +171,25 @@ struct FolderImport {
 
     /// The album each group already is: the one most of its tracks belonged to, else one with its
     /// MusicBrainz release id as external id; `nil` for a new album. No album serves two groups.
-    private func albumIDs(for groups: [AlbumGroup]) throws -> [Int64?] {
+    private func existingAlbums(for groups: [AlbumGroup]) throws -> [Album?] {
         var claimed: Set<Int64> = []
-        var ids: [Int64?] = []
+        var albums: [Album?] = []
         for group in groups {
-            var id: Int64?
-            let previous = group.files.compactMap { files[$0].albumID }.filter { !claimed.contains($0) }
-            var candidates = previous
-            while let best = TrackGrouping.mostCommon(candidates), id == nil {
-                if try library.albums.album(id: best) != nil { id = best } else { candidates.removeAll { $0 == best } }
+            var album: Album?
+            var candidates = group.files.compactMap { files[$0].albumID }.filter { !claimed.contains($0) }
+            while album == nil, let best = TrackGrouping.mostCommon(candidates) {
+                album = try library.albums.album(id: best)
+                candidates.removeAll { $0 == best }
             }
-            if id == nil, let release = group.musicBrainzReleaseID,
+            if album == nil, let release = group.musicBrainzReleaseID,
                let owner = try store.connection.scalar("SELECT id FROM albums WHERE external_id = ?", release, as: Int64.self),
                !claimed.contains(owner) {
-                id = owner
+                album = try library.albums.album(id: owner)
             }
-            if let id { claimed.insert(id) }
-            ids.append(id)
+            if let album { claimed.insert(album.id) }
+            albums.append(album)
         }
-        return ids
+        return albums
     }
 
     /// Adds a group as a new album (at `index`, which then moves past it) and returns its id.
@@ -213,8 +213,8 @@ struct FolderImport {
     /// Brings an album up to date with its group: each field that still holds what the last scan
     /// gave it takes the tags' value now; one the user edited keeps the edit. An album no scan
     /// made before (found by its release id) only has its empty fields filled.
-    private mutating func updateAlbum(_ albumID: Int64, to group: AlbumGroup) throws {
-        guard let album = try library.albums.album(id: albumID) else { return }
+    private mutating func updateAlbum(_ album: Album, to group: AlbumGroup) throws {
+        let albumID = album.id
         let last = try store.album(albumID)
         let release = try isFreeExternalID(group.musicBrainzReleaseID, except: albumID) ? group.musicBrainzReleaseID : nil
         var draft = album.draft
