@@ -30,7 +30,7 @@ public struct Row: ~Copyable {
     @inlinable
     var handle: OpaquePointer {
         @inline(__always) get {
-            if _slowPath(generation != statement.position.pointee.generation) { Row.usedAfterStatementMovedOn() }
+            if generation != statement.position.pointee.generation { Row.usedAfterStatementMovedOn() }
             return statement.handle
         }
     }

@@ -109,10 +109,10 @@ public final class Statement {
     /// is inlined into the caller; everything else takes `bindTextSlowly`.
     @inlinable @inline(__always)
     func bindText(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
-        if _fastPath(index >= 1 && index <= textBufferCount && !position.pointee.mayBeRunning),
+        if index >= 1 && index <= textBufferCount && !position.pointee.mayBeRunning,
            let source = utf8.baseAddress {
             let slot = textBuffers + Int(index &- 1)
-            if _fastPath(utf8.count > 0 && utf8.count <= slot.pointee.capacity), let base = slot.pointee.base {
+            if utf8.count > 0 && utf8.count <= slot.pointee.capacity, let base = slot.pointee.base {
                 copyBytes(from: source, to: base, count: utf8.count)
                 // A nil destructor is SQLITE_STATIC: the buffer outlives the binding.
                 return sqlite3_bind_text(handle, index, base.assumingMemoryBound(to: CChar.self), Int32(utf8.count), nil)
@@ -252,10 +252,10 @@ public final class Statement {
     public func step() throws(SQLiteError) -> Bool {
         // The row a Row was lent for ends here, whatever the outcome.
         position.pointee.generation &+= 1
-        if _slowPath(connection.isRecording) { return try stepFollowingRecorders() }
+        if connection.isRecording { return try stepFollowingRecorders() }
         let code = sqlite3_step(handle)
         position.pointee.mayBeRunning = code != SQLITE_DONE
-        if _fastPath(code == SQLITE_ROW) { return true }
+        if code == SQLITE_ROW { return true }
         if code == SQLITE_DONE { return false }
         throw failure(code)
     }

@@ -28,7 +28,7 @@ struct ByteBuffer: ~Copyable {
     /// Makes room for `extra` more bytes.
     @inline(__always)
     mutating func reserve(_ extra: Int) {
-        if _slowPath(count + extra > capacity) { grow(toHold: count + extra) }
+        if count + extra > capacity { grow(toHold: count + extra) }
     }
 
     @inline(never)

@@ -34,7 +34,7 @@ extension Row: AlbumFieldSource {
                 if required { _ = try self[column, as: String.self] }
                 return try body(.null)
             }
-            if _fastPath(Self.isASCII(bytes)) { return try body(.text(bytes)) }
+            if Self.isASCII(bytes) { return try body(.text(bytes)) }
             var repaired = String(decoding: bytes, as: UTF8.self)
             return try repaired.withUTF8 { try body(.text($0)) }
         }

@@ -7,10 +7,27 @@ internal import AlbumSQLite
 struct FolderFileStore {
     let connection: Connection
 
+    /// The stamps of the files known under `root`, by path: what tells which files to read.
+    func stamps(under root: RawPath) throws -> [RawPath: FileStamp] {
+        let (low, high) = Self.range(under: root)
+        var stamps: [RawPath: FileStamp] = [:]
+        stamps.reserveCapacity(try count(low, high))
+        try connection.cachedStatement("""
+            SELECT path, size, mtime_ns, ctime_ns, inode FROM folder_files WHERE path >= ? AND path < ?
+            """).forEach([low, high]) { row in
+            guard let bytes = try row[0, as: [UInt8]?.self] else { return }
+            stamps[RawPath(bytes)] = FileStamp(
+                size: try row[1, as: Int64?.self] ?? 0, mtimeNS: try row[2, as: Int64?.self] ?? 0,
+                ctimeNS: try row[3, as: Int64?.self] ?? 0, inode: try row[4, as: Int64?.self] ?? 0)
+        }
+        return stamps
+    }
+
     /// The files known under `root`, by path.
     func files(under root: RawPath) throws -> [RawPath: ScannedFile] {
         let (low, high) = Self.range(under: root)
         var files: [RawPath: ScannedFile] = [:]
+        files.reserveCapacity(try count(low, high))
         try connection.cachedStatement("""
             SELECT path, album_id, size, mtime_ns, ctime_ns, inode, album, album_artist, artist, title, genre,
                    year, original_year, track, track_total, disc, disc_total, compilation,
@@ -28,6 +45,10 @@ struct FolderFileStore {
             files[path] = Self.file(path: path, albumID: albumID, numbers: numbers, texts: texts, picture: picture)
         }
         return files
+    }
+
+    private func count(_ low: [UInt8], _ high: [UInt8]) throws -> Int {
+        Int(try connection.scalar("SELECT count(*) FROM folder_files WHERE path >= ? AND path < ?", low, high, as: Int64.self) ?? 0)
     }
 
     /// The bounds of the paths inside `root`: they sort from "/a/" up to "/a0" ("0" follows "/"),

@@ -31,8 +31,8 @@ extension Library {
         let root = try Self.musicFolder(folder)
         let isCancelled: @Sendable () -> Bool = { options.isCancelled?() == true }
         let walk = try FolderWalk(root: root, isCancelled: isCancelled)
-        let known = try read { try FolderFileStore(connection: $0).files(under: root) }
-        let toRead = walk.audioFiles.filter { known[$0.path]?.stamp != $0.stamp }
+        let known = try read { try FolderFileStore(connection: $0).stamps(under: root) }
+        let toRead = walk.audioFiles.filter { known[$0.path] != $0.stamp }
         let started = ContinuousClock.now
         let filesFound = walk.audioFiles.count, filesToRead = toRead.count
         @Sendable func report(_ done: Int) {
@@ -142,7 +142,7 @@ struct FolderImport {
 
         // Files known before and not found now are gone, unless their folder could not be read.
         let found = Set(files.map(\.path))
-        for path in known.keys.sorted() where !found.contains(path) {
+        for path in known.keys.filter({ !found.contains($0) }).sorted() {
             if walk.unreadFolders.contains(where: { path.isInside($0) }) { continue }
             try store.forget(path)
             if readings[path] == nil { summary.filesGone += 1 }

@@ -73,4 +73,10 @@ struct RawPath: Sendable, Hashable, Comparable {
     }
 
     static func < (lhs: RawPath, rhs: RawPath) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
+
+    /// The bytes hashed at once, not one by one as an array's elements are: a rescan looks up
+    /// every file of the folder by its path.
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
 }
