@@ -45,6 +45,7 @@ package struct AlbumServer: Sendable {
         SnapshotRoutes(library: library).add(to: router)
         CoverRoutes(library: library).add(to: router)
         JobRoutes(library: library, hub: hub).add(to: router)
+        FolderScanRoutes(library: library, hub: hub).add(to: router)
         EventRoutes(hub: hub).add(to: router)
         var logger = Logger(label: "albumstore.serve")
         logger.logLevel = .warning

@@ -15,7 +15,7 @@ struct PublicSurfaceTests {
         "CoverExportReport", "CoverFetchOptions", "CoverFetchSummary", "CoverFetchSummary.Failure",
         "CoverGarbageReport", "CoverInfo", "CoverRepository", "CoverSource", "CoverStats",
         "CurrentAlbum", "AlbumFolder", "FolderImportOptions", "FolderImportSummary", "FolderImportSummary.GoneAlbum",
-        "FolderProblem", "FolderScanProgress", "HistoryEntry", "HistoryError", "ImageFormat", "ImportError", "ImportOptions",
+        "FolderProblem", "FolderScanProgress", "FoundAlbum", "HistoryEntry", "HistoryError", "ImageFormat", "ImportError", "ImportOptions",
         "ImportOptions.ConflictPolicy", "ImportOptions.InvalidRowPolicy", "ImportProgress",
         "ImportRejection", "ImportSource", "ImportSummary",
         "Library", "Library.Access", "LibraryInfo", "LibraryProblem", "LibraryProblem.Area",

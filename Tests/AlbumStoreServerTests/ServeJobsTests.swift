@@ -3,9 +3,11 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import TestSupport
 import Testing
 
-/// `/api/import` and `/api/covers/fetch`: the long jobs, answered with their summaries.
+/// `/api/import`, `/api/import-folder` and `/api/covers/fetch`: the long jobs, answered with
+/// their summaries.
 struct ServeJobsTests {
     @Test func aCatalogSentAsTheBodyIsImported() async throws {
         let fixture = try ServerFixture()
@@ -64,5 +66,29 @@ struct ServeJobsTests {
                 uri: "/api/covers/fetch", method: .post, headers: fixture.jsonWrite, body: ByteBuffer(json: #"{"q": "year:x"}"#))
             #expect(bad.status == .badRequest)
         }
+    }
+
+    @Test func aMusicFolderIsImportedAsOneCommandAndABadFolderIsRefused() async throws {
+        let fixture = try ServerFixture()
+        let tree = try MusicTree()
+        let (root, missingFolder, expectedAlbums) = (tree.root.path, tree.path("no such folder"), tree.expected.albums.count + 1)
+        let rejected = tree.expected.rejected.count
+        let before = try fixture.everything()
+        try await fixture.withClient { client in
+            let missing = try await client.execute(
+                uri: "/api/import-folder", method: .post, headers: fixture.jsonWrite,
+                body: ByteBuffer(json: #"{"folder": "\#(missingFolder)"}"#))
+            #expect(missing.status == .badRequest && missing.error.hasSuffix("no such folder"))
+            #expect(try fixture.everything() == before)
+            let imported = try await client.execute(
+                uri: "/api/import-folder", method: .post, headers: fixture.jsonWrite,
+                body: ByteBuffer(json: #"{"folder": "\#(root)"}"#))
+            #expect(imported.status == .ok)
+            #expect(imported.object["albums_added"] as? Int == expectedAlbums)
+            let problems = imported.object["problems"] as? [[String: Any]] ?? []
+            #expect(problems.count >= rejected && problems.allSatisfy { $0["reason"] is String })
+        }
+        #expect(try fixture.titles().count == fixture.albums.count + expectedAlbums)
+        #expect(try fixture.newestCommand()?.hasPrefix("import folder") == true)
     }
 }

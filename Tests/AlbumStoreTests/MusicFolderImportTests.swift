@@ -198,6 +198,27 @@ struct MusicFolderImportTests {
         #expect(try albums().contains { $0.title == "Format FLAC" } == false)
     }
 
+    @Test func eachAlbumIsFoundWithItsCoverAsItsFolderIsReadBeforeTheImportCommits() throws {
+        let found = Mutex<[(album: FoundAlbum, albumsThen: Int)]>([])
+        let library = library
+        let options = FolderImportOptions(albumFound: { album in
+            let albumsThen = (try? library.albums.count()) ?? -1
+            found.withLock { $0.append((album, albumsThen)) }
+        })
+        _ = try library.importFolder(tree.root.path, options: options)
+        let reports = found.withLock { $0 }
+        #expect(!reports.isEmpty && reports.allSatisfy { $0.albumsThen == 0 })
+        for expected in tree.expected.albums {
+            let folders = Set(expected.paths.map { TrackGrouping.albumFolder(of: RawPath(tree.path($0))).folder })
+            guard folders.count == 1 else { continue }
+            let match = reports.first { $0.album.title == expected.title && $0.album.artist == expected.artist }?.album
+            #expect(match?.trackCount == expected.tracks, "\(expected.title)")
+            #expect(match?.year == expected.year, "\(expected.title)")
+            let coverHash = try match?.cover.map { try CoverScan(.data($0, name: "found"), limit: .max).hash.hex }
+            #expect(coverHash == expected.cover_sha256, "\(expected.title)")
+        }
+    }
+
     @Test func aScanStoppedWhileWritingRollsBack() throws {
         try library.albums.append(AlbumDraft(title: "Homogenic", artist: "Björk"))
         let before = try albums()

@@ -27,7 +27,7 @@ package struct ImageHeader: Sendable, Hashable {
     }
 
     /// How many leading bytes `sniff` may need: JPEG's size comes after its metadata segments.
-    static let sniffLength = 512 * 1024
+    package static let sniffLength = 512 * 1024
 
     /// The header of the image `bytes` begins with, or `nil` for anything that is not a PNG,
     /// JPEG, GIF or WebP with a positive pixel size.

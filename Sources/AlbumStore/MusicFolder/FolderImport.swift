@@ -41,8 +41,10 @@ extension Library {
                 filesFound: filesFound, filesToRead: filesToRead, filesRead: done, elapsed: elapsed))
         }
         report(0)
+        let found = options.albumFound.map { FoundAlbumReporter(files: toRead, images: walk.images, report: $0) }
         let outcomes = try ParallelTagReading.read(
-            toRead, readers: options.readers, isCancelled: isCancelled, progress: { report($0) })
+            toRead, readers: options.readers, isCancelled: isCancelled, progress: { report($0) },
+            fileRead: found?.read)
         var readings: [RawPath: ParallelTagReading.Outcome] = [:]
         for (file, outcome) in zip(toRead, outcomes) { readings[file.path] = outcome }
 

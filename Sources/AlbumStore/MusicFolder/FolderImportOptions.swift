@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// How `Library.importFolder(_:options:)` scans a music folder.
 public struct FolderImportOptions: Sendable {
     /// Read and group everything and say what would be done, without changing the library.
@@ -13,6 +15,9 @@ public struct FolderImportOptions: Sendable {
     public var readers: Int
     /// Called as files are read, from any thread.
     public var progress: (@Sendable (FolderScanProgress) -> Void)?
+    /// Called, from any thread, as each album folder's new or changed files have all been read:
+    /// how a scan shows its albums live (the album browser does), long before its commit.
+    public var albumFound: (@Sendable (FoundAlbum) -> Void)?
     /// Asked between files; returning `true` stops the scan with `CancellationError`, and nothing
     /// is imported.
     public var isCancelled: (@Sendable () -> Bool)?
@@ -20,6 +25,7 @@ public struct FolderImportOptions: Sendable {
     public init(
         dryRun: Bool = false, prune: Bool = false, index: Int? = nil, rejectsPath: String? = nil,
         readers: Int? = nil, progress: (@Sendable (FolderScanProgress) -> Void)? = nil,
+        albumFound: (@Sendable (FoundAlbum) -> Void)? = nil,
         isCancelled: (@Sendable () -> Bool)? = nil
     ) {
         self.dryRun = dryRun
@@ -28,6 +34,7 @@ public struct FolderImportOptions: Sendable {
         self.rejectsPath = rejectsPath
         self.readers = max(1, readers ?? FolderScanProgress.processorCount)
         self.progress = progress
+        self.albumFound = albumFound
         self.isCancelled = isCancelled
     }
 }

@@ -14,11 +14,12 @@ enum ParallelTagReading {
         case failed(String)
     }
 
-    /// Reads `files` with `readers` threads; results are in the order of `files`.
+    /// Reads `files` with `readers` threads; results are in the order of `files`. `fileRead` hears
+    /// each file's outcome as it comes, with the file's index.
     /// - Throws: `CancellationError` once `isCancelled` says so.
     static func read(
         _ files: [FolderWalk.AudioFile], readers: Int, isCancelled: @escaping @Sendable () -> Bool,
-        progress: @escaping @Sendable (Int) -> Void
+        progress: @escaping @Sendable (Int) -> Void, fileRead: (@Sendable (Int, Outcome) -> Void)? = nil
     ) throws -> [Outcome] {
         let state = State(count: files.count)
         DispatchQueue.concurrentPerform(iterations: max(1, min(readers, files.count))) { _ in
@@ -31,6 +32,7 @@ enum ParallelTagReading {
                 }
                 let outcome = readOne(files[index].path)
                 state.results.withLock { $0[index] = outcome }
+                fileRead?(index, outcome)
                 let done = state.done.add(1, ordering: .relaxed).newValue
                 if done % 32 == 0 || done == files.count { progress(done) }
             }

@@ -21,7 +21,7 @@ enum TrackGrouping {
         var albumFolders: [RawPath] = []
         var discs: [Int] = []
         for (index, file) in files.enumerated() {
-            let (albumFolder, disc) = Self.albumFolder(of: file)
+            let (albumFolder, disc) = Self.albumFolder(of: file.path)
             albumFolders.append(albumFolder)
             discs.append(file.tags.disc > 0 ? file.tags.disc : disc ?? 0)
             let key = Self.key(of: file.tags, in: albumFolder)
@@ -34,8 +34,8 @@ enum TrackGrouping {
     }
 
     /// The folder of the album a file belongs to, and the disc its folder names.
-    static func albumFolder(of file: ScannedFile) -> (RawPath, disc: Int?) {
-        let folder = file.path.folder
+    static func albumFolder(of path: RawPath) -> (folder: RawPath, disc: Int?) {
+        let folder = path.folder
         if let disc = DiscFolder.number(folder.name) { return (folder.folder, disc) }
         return (folder, nil)
     }

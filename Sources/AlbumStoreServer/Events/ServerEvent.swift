@@ -1,11 +1,12 @@
 import AlbumStore
 import FoundationEssentials
 
-/// What the page hears on `/api/events`: a committed change, a long job's progress, or a
-/// keep-alive comment.
+/// What the page hears on `/api/events`: a committed change, a long job's progress, an album a
+/// folder scan found (not yet imported), or a keep-alive comment.
 enum ServerEvent: Sendable {
     case change(ChangeSet)
     case progress(JobProgress)
+    case scanned(FoundAlbumEvent)
     case keepAlive
 
     /// The event in the `text/event-stream` format.
@@ -13,6 +14,7 @@ enum ServerEvent: Sendable {
         switch self {
         case .change(let set): "event: change\ndata: \(Self.json(set))\n\n"
         case .progress(let progress): "event: progress\ndata: \(Self.json(progress))\n\n"
+        case .scanned(let album): "event: scanned\ndata: \(Self.json(album))\n\n"
         case .keepAlive: ": keep-alive\n\n"
         }
     }
@@ -25,10 +27,10 @@ enum ServerEvent: Sendable {
     }
 }
 
-/// How far a long job (an import, a cover fetch) has come: `job`, `done`, `total` (`null` when
-/// not known), and for an import `rows`.
+/// How far a long job (an import, a cover fetch, a folder scan) has come: `job`, `done`, `total`
+/// (`null` when not known), and for an import `rows`.
 struct JobProgress: Sendable, Encodable {
-    enum Job: String, Sendable, Encodable { case `import`, fetch }
+    enum Job: String, Sendable, Encodable { case `import`, fetch, scan }
     var job: Job
     var done: Int
     var total: Int?

@@ -675,10 +675,12 @@ function describeImport(summary) {
 // ---------------------------------------------------------------------------------------------
 // Progress of the server's jobs (import, covers fetch), from /api/events `progress` events
 
-const JOB_NAMES = { import: 'Importing', fetch: 'Fetching covers' };
+const JOB_NAMES = { import: 'Importing', fetch: 'Fetching covers', scan: 'Reading tags' };
 
-// `event` is {job, done, total, rows?}: done of total units of work (bytes read, covers tried).
+// `event` is {job, done, total, rows?}: done of total units of work (bytes read, covers tried,
+// files read).
 function showProgress(event) {
+  if (event.job === 'scan') showScanProgress(event);
   const bar = $('job-progress');
   const { done, total, rows } = event;
   const known = typeof done === 'number' && typeof total === 'number' && total > 0;
@@ -1004,6 +1006,106 @@ function showImportSummary(text) {
 }
 
 $('import-summary-close').addEventListener('click', () => { $('import-summary').hidden = true; });
+
+// ---------------------------------------------------------------------------------------------
+// Import folder: a music folder on the server's machine, scanned as one undoable import. Its
+// albums join the list when it commits; meanwhile each album whose folder has been read shows
+// here with its cover (the newest first, the last SCAN_SHOWN of them).
+
+const SCAN_SHOWN = 24;
+const scan = { running: false, started: 0, found: 0, folder: '' };
+
+function toggleFolderForm(open) {
+  $('folder-form').hidden = !open;
+  $('import-folder').setAttribute('aria-expanded', String(open));
+  if (open) $('folder-path').focus();
+}
+
+$('import-folder').addEventListener('click', () => toggleFolderForm($('folder-form').hidden));
+$('folder-cancel').addEventListener('click', () => toggleFolderForm(false));
+
+$('folder-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const folder = $('folder-path').value.trim();
+  if (!folder || scan.running) return;
+  toggleFolderForm(false);
+  scan.running = true;
+  scan.started = performance.now();
+  scan.found = 0;
+  scan.folder = folder;
+  $('import-folder').disabled = true;
+  $('scan-title').textContent = `Scanning ${folder}`;
+  $('scan-status').textContent = 'Looking for audio files…';
+  $('scan-albums').replaceChildren();
+  $('scan-panel').hidden = false;
+  showStatus(`Scanning ${folder}…`, { sticky: true });
+  try {
+    const summary = await api('POST', '/api/import-folder', { folder, prune: $('folder-prune').checked });
+    showImportSummary(`Imported ${folder}: ${describeScan(summary)}.`);
+    showStatus(`Imported ${folder}.`);
+    refreshSoon({ albums: true, session: true });
+  } catch (error) {
+    reportError(error);
+  } finally {
+    scan.running = false;
+    $('import-folder').disabled = false;
+    $('scan-panel').hidden = true;
+    endProgress();
+  }
+});
+
+// Files read of those to read, the rate and the time left.
+function showScanProgress({ done, total }) {
+  if (!scan.running || typeof done !== 'number' || typeof total !== 'number') return;
+  const seconds = (performance.now() - scan.started) / 1000;
+  const rate = seconds > 0 ? done / seconds : 0;
+  const parts = [`Reading tags: ${numberFormat.format(done)} of ${plural(total, 'file')}`];
+  if (rate > 0) parts.push(`${numberFormat.format(Math.round(rate))} files/s`);
+  if (rate > 0 && done < total) parts.push(`about ${Math.ceil((total - done) / rate)} s left`);
+  if (done >= total) parts.push('writing the albums…');
+  $('scan-status').textContent = parts.join(' · ');
+}
+
+// `album` is {title, artist, year, tracks, folder, cover}: cover is a URL or null.
+function showScannedAlbum(album) {
+  if (!scan.running) return;
+  const item = element('li', 'scanned-album');
+  const art = element('div', 'art');
+  if (typeof album.cover === 'string' && album.cover.startsWith('/api/scan-covers/')) {
+    const image = element('img');
+    image.alt = '';
+    image.src = album.cover;
+    art.append(image);
+  } else {
+    art.style.backgroundColor = placeholderColour(scan.found);
+    art.append(element('span', 'initials', initials(album)));
+  }
+  const year = typeof album.year === 'number' ? ` (${album.year})` : '';
+  item.setAttribute('aria-label', `${album.title} by ${album.artist}${year}, ${plural(album.tracks, 'track')}`);
+  item.title = album.folder;
+  item.append(art, element('span', 'title', album.title), element('span', 'artist', album.artist));
+  const list = $('scan-albums');
+  list.prepend(item);
+  while (list.children.length > SCAN_SHOWN) list.lastElementChild.remove();
+  scan.found += 1;
+  $('scan-title').textContent = `Scanning ${scan.folder}: ${plural(scan.found, 'album')} found`;
+}
+
+// A folder import's summary as `albumstore import FOLDER` says it.
+function describeScan(summary) {
+  const parts = [`${plural(summary.files_found ?? 0, 'file')} (${numberFormat.format(summary.files_read ?? 0)} read)`,
+    `${plural(summary.albums_added ?? 0, 'album')} added`];
+  if (summary.albums_updated) parts.push(`${numberFormat.format(summary.albums_updated)} updated`);
+  if (summary.albums_unchanged) parts.push(`${numberFormat.format(summary.albums_unchanged)} unchanged`);
+  if (summary.covers_set) parts.push(`${plural(summary.covers_set, 'cover')} set`);
+  if (summary.albums_gone) parts.push(`${plural(summary.albums_gone, 'album')} whose files are gone`);
+  const problems = Array.isArray(summary.problems) ? summary.problems : [];
+  if (problems.length) {
+    const first = problems[0];
+    parts.push(`${plural(problems.length, 'file')} not taken whole (${first.path}: ${first.reason}${problems.length > 1 ? ', …' : ''})`);
+  }
+  return parts.join(', ');
+}
 
 // ---------------------------------------------------------------------------------------------
 // Search: the query language of `albumstore query`; a 400 marks the place it names
@@ -1339,6 +1441,9 @@ function listen() {
   });
   events.addEventListener('progress', (event) => {
     try { showProgress(JSON.parse(event.data)); } catch { /* a malformed event shows nothing */ }
+  });
+  events.addEventListener('scanned', (event) => {
+    try { showScannedAlbum(JSON.parse(event.data)); } catch { /* a malformed event shows nothing */ }
   });
 }
 
