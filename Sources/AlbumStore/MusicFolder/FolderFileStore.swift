@@ -7,32 +7,28 @@ internal import AlbumSQLite
 struct FolderFileStore {
     let connection: Connection
 
-    /// The stamps of the files known under `root`, by path: what tells which files to read.
-    func stamps(under root: RawPath) throws -> [RawPath: FileStamp] {
+    /// Calls `body` with the path and stamp of each file known under `root`, in path order: what
+    /// tells which files to read.
+    func forEachStamp(under root: RawPath, _ body: (FolderWalk.AudioFile) throws -> Void) throws {
         let (low, high) = Self.range(under: root)
-        var stamps: [RawPath: FileStamp] = [:]
-        stamps.reserveCapacity(try count(low, high))
         try connection.cachedStatement("""
-            SELECT path, size, mtime_ns, ctime_ns, inode FROM folder_files WHERE path >= ? AND path < ?
+            SELECT path, size, mtime_ns, ctime_ns, inode FROM folder_files WHERE path >= ? AND path < ? ORDER BY path
             """).forEach([low, high]) { row in
             guard let bytes = try row[0, as: [UInt8]?.self] else { return }
-            stamps[RawPath(bytes)] = FileStamp(
+            try body(FolderWalk.AudioFile(path: RawPath(bytes), stamp: FileStamp(
                 size: try row[1, as: Int64?.self] ?? 0, mtimeNS: try row[2, as: Int64?.self] ?? 0,
-                ctimeNS: try row[3, as: Int64?.self] ?? 0, inode: try row[4, as: Int64?.self] ?? 0)
+                ctimeNS: try row[3, as: Int64?.self] ?? 0, inode: try row[4, as: Int64?.self] ?? 0)))
         }
-        return stamps
     }
 
-    /// The files known under `root`, by path.
-    func files(under root: RawPath) throws -> [RawPath: ScannedFile] {
+    /// Calls `body` with each file known under `root`, in path order.
+    func forEachFile(under root: RawPath, _ body: (ScannedFile) throws -> Void) throws {
         let (low, high) = Self.range(under: root)
-        var files: [RawPath: ScannedFile] = [:]
-        files.reserveCapacity(try count(low, high))
         try connection.cachedStatement("""
             SELECT path, album_id, size, mtime_ns, ctime_ns, inode, album, album_artist, artist, title, genre,
                    year, original_year, track, track_total, disc, disc_total, compilation,
                    musicbrainz_release_id, musicbrainz_release_group_id, duration_ms, picture_sha256
-            FROM folder_files WHERE path >= ? AND path < ?
+            FROM folder_files WHERE path >= ? AND path < ? ORDER BY path
             """).forEach([low, high]) { row in
             guard let bytes = try row[0, as: [UInt8]?.self] else { return }
             var numbers: [Int64] = []
@@ -41,14 +37,8 @@ struct FolderFileStore {
             for index: Int32 in [6, 7, 8, 9, 10, 18, 19] { texts.append(try row[index, as: String?.self]) }
             let albumID = try row[1, as: Int64?.self]
             let picture = try row[21, as: Data?.self]
-            let path = RawPath(bytes)
-            files[path] = Self.file(path: path, albumID: albumID, numbers: numbers, texts: texts, picture: picture)
+            try body(Self.file(path: RawPath(bytes), albumID: albumID, numbers: numbers, texts: texts, picture: picture))
         }
-        return files
-    }
-
-    private func count(_ low: [UInt8], _ high: [UInt8]) throws -> Int {
-        Int(try connection.scalar("SELECT count(*) FROM folder_files WHERE path >= ? AND path < ?", low, high, as: Int64.self) ?? 0)
     }
 
     /// The bounds of the paths inside `root`: they sort from "/a/" up to "/a0" ("0" follows "/"),
@@ -143,6 +133,23 @@ struct FolderFileStore {
             record.artist, record.genre, record.year, record.externalID, record.cover?.bytes)
     }
 
+    /// The albums a scan made under `root`, by their folder and the title and artist the scan
+    /// gave them: how a redone import finds its albums again (`folder_files` is not undone).
+    func albumsMade(under root: RawPath) throws -> [ScannedAlbumKey: Int64] {
+        let (low, high) = Self.range(under: root)
+        var albums: [ScannedAlbumKey: Int64] = [:]
+        try connection.cachedStatement("""
+            SELECT album_id, folder, scanned_title, scanned_artist FROM album_folders
+            WHERE folder = ? OR (folder >= ? AND folder < ?) ORDER BY album_id
+            """).forEach([root.bytes, low, high]) { row in
+            guard let folder = try row[1, as: [UInt8]?.self], let title = try row[2, as: String?.self],
+                  let artist = try row[3, as: String?.self] else { return }
+            let key = ScannedAlbumKey(folder: RawPath(folder), title: title, artist: artist)
+            if albums[key] == nil { albums[key] = try row[0, as: Int64.self] }
+        }
+        return albums
+    }
+
     /// The albums a scan made under `root` that no known file belongs to any more.
     func albumsWithoutFiles(under root: RawPath) throws -> [Int64] {
         let (low, high) = Self.range(under: root)
@@ -171,4 +178,11 @@ struct ScannedAlbumRecord: Sendable, Hashable {
     var year: Int?
     var externalID: String?
     var cover: ContentHash?
+}
+
+/// An album a scan made, as its folder and the title and artist the scan gave it.
+struct ScannedAlbumKey: Hashable {
+    var folder: RawPath
+    var title: String
+    var artist: String
 }

@@ -31,8 +31,16 @@ extension Library {
         let root = try Self.musicFolder(folder)
         let isCancelled: @Sendable () -> Bool = { options.isCancelled?() == true }
         let walk = try FolderWalk(root: root, isCancelled: isCancelled)
-        let known = try read { try FolderFileStore(connection: $0).stamps(under: root) }
-        let toRead = walk.audioFiles.filter { known[$0.path] != $0.stamp }
+        let toRead = try read { connection in
+            var toRead: [FolderWalk.AudioFile] = []
+            var merge = PathMerge(walk.audioFiles)
+            try FolderFileStore(connection: connection).forEachStamp(under: root) { stored in
+                let (new, match) = merge.advance(to: stored.path)
+                toRead += new
+                if let match, match.stamp != stored.stamp { toRead.append(match) }
+            }
+            return toRead + merge.rest()
+        }
         let started = ContinuousClock.now
         let filesFound = walk.audioFiles.count, filesToRead = toRead.count
         @Sendable func report(_ done: Int) {
@@ -45,8 +53,7 @@ extension Library {
         let outcomes = try ParallelTagReading.read(
             toRead, readers: options.readers, isCancelled: isCancelled, progress: { report($0) },
             fileRead: found?.read)
-        var readings: [RawPath: ParallelTagReading.Outcome] = [:]
-        for (file, outcome) in zip(toRead, outcomes) { readings[file.path] = outcome }
+        let readings = TagReadings(files: toRead, outcomes: outcomes)
 
         var start = FolderImportSummary(folder: folder, dryRun: options.dryRun)
         start.filesFound = walk.audioFiles.count
@@ -112,12 +119,13 @@ struct FolderImport {
         return "import folder \(root.displayName): " + parts.joined(separator: ", ")
     }
 
-    mutating func run(walk: FolderWalk, readings: [RawPath: ParallelTagReading.Outcome]) throws {
-        let known = try store.files(under: root)
+    mutating func run(walk: FolderWalk, readings: TagReadings) throws {
         var files: [ScannedFile] = []
+        files.reserveCapacity(walk.audioFiles.count)
         var problems: [FolderProblem] = []
-        for file in walk.audioFiles {
-            let stored = known[file.path]
+        var gone: [RawPath] = []
+        var filesRead = 0
+        func take(_ file: FolderWalk.AudioFile, stored: ScannedFile?) {
             // Read before the lock, or now if another scan changed what is stored meanwhile.
             let outcome = readings[file.path] ?? (stored?.stamp == file.stamp ? nil : ParallelTagReading.readOne(file.path))
             switch outcome {
@@ -132,9 +140,17 @@ struct FolderImport {
                 files.append(ScannedFile(
                     path: file.path, stamp: file.stamp, tags: tags, pictureHash: picture, albumID: stored?.albumID,
                     isFresh: true))
-                summary.filesRead += 1
+                filesRead += 1
             }
         }
+        var merge = PathMerge(walk.audioFiles)
+        try store.forEachFile(under: root) { stored in
+            let (new, match) = merge.advance(to: stored.path)
+            for file in new { take(file, stored: nil) }
+            if let match { take(match, stored: stored) } else { gone.append(stored.path) }
+        }
+        for file in merge.rest() { take(file, stored: nil) }
+        summary.filesRead = filesRead
         for file in files where file.tags.isUntagged {
             problems.append(FolderProblem(
                 path: file.path.display, reason: "no tags: imported under its folder's name", isSkipped: false))
@@ -143,11 +159,9 @@ struct FolderImport {
         summary.problems = (summary.problems + problems).sorted { $0.path < $1.path }
 
         // Files known before and not found now are gone, unless their folder could not be read.
-        let found = Set(files.map(\.path))
-        for path in known.keys.filter({ !found.contains($0) }).sorted() {
-            if walk.unreadFolders.contains(where: { path.isInside($0) }) { continue }
+        for path in gone where !walk.unreadFolders.contains(where: { path.isInside($0) }) {
             try store.forget(path)
-            if readings[path] == nil { summary.filesGone += 1 }
+            summary.filesGone += 1
         }
 
         self.files = files
@@ -172,9 +186,12 @@ struct FolderImport {
     }
 
     /// The album each group already is: the one most of its tracks belonged to, else one with its
-    /// MusicBrainz release id as external id; `nil` for a new album. No album serves two groups.
+    /// MusicBrainz release id as external id, else one a scan made from the same folder with the
+    /// same title and artist (a redone import, whose files the undo forgot); `nil` for a new
+    /// album. No album serves two groups.
     private func existingAlbums(for groups: [AlbumGroup]) throws -> [Album?] {
         var claimed: Set<Int64> = []
+        var madeHere: [ScannedAlbumKey: Int64]?
         var albums: [Album?] = []
         for group in groups {
             var album: Album?
@@ -187,6 +204,11 @@ struct FolderImport {
                let owner = try store.connection.scalar("SELECT id FROM albums WHERE external_id = ?", release, as: Int64.self),
                !claimed.contains(owner) {
                 album = try library.albums.album(id: owner)
+            }
+            if album == nil {
+                if madeHere == nil { madeHere = try store.albumsMade(under: root) }
+                let key = ScannedAlbumKey(folder: group.folder, title: group.title, artist: group.artist)
+                if let made = madeHere?[key], !claimed.contains(made) { album = try library.albums.album(id: made) }
             }
             if let album { claimed.insert(album.id) }
             albums.append(album)

@@ -64,8 +64,11 @@ struct TableDescription: Sendable, Hashable {
     static let covers = TableDescription(name: "covers", undo: .changeset, isObserved: true, order: nil)
     /// What a music folder gave each album made from it (`Migrations/0013_music_folders.sql`).
     static let albumFolders = TableDescription(name: "album_folders", undo: .changeset, isObserved: false, order: nil)
-    /// The audio files a folder import read, and their tags.
-    static let folderFiles = TableDescription(name: "folder_files", undo: .changeset, isObserved: false, order: nil)
+    /// The audio files a folder import read, and their tags: a cache of what the files say, which
+    /// undo leaves alone (the files do not change back). A rescan derives the albums from it and
+    /// finds them by `album_folders`, which undo restores; recording it would keep a copy of every
+    /// file's tags in memory during a scan and in the history after it.
+    static let folderFiles = TableDescription(name: "folder_files", undo: .none, isObserved: false, order: nil)
     static let sessionState = TableDescription(name: "session_state", undo: .restores, isObserved: true, order: nil)
     static let sessionKeys = TableDescription(name: "session_keys", undo: .restores, isObserved: true, order: nil)
     static let sessionSnapshots = TableDescription(name: "session_snapshots", undo: .none, isObserved: true, order: nil)
