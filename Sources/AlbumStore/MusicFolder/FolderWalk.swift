@@ -66,23 +66,26 @@ struct FolderWalk: Sendable {
                  unread: code != ENOENT)
             return
         }
-        var names: [[UInt8]] = []
+        // Each entry is stat'ed by its name in the open folder: the kernel then looks up one
+        // name, not every folder of the path again.
+        var entries: [(name: [UInt8], info: stat, error: Int32)] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 Array(raw.prefix(while: { $0 != 0 }))
             }
             if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            names.append(name)
+            var info = stat()
+            let failed = RawPath(name).withCString { fstatat(dirfd(directory), $0, &info, 0) } != 0
+            entries.append((name, info, failed ? errno : 0))
         }
         closedir(directory)
-        names.sort { $0.lexicographicallyPrecedes($1) }
+        entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
         var subfolders: [RawPath] = []
-        for name in names {
+        for (name, info, error) in entries {
             let path = folder.appending(name)
             let kind = Self.fileExtension(name)
-            var info = stat()
-            guard path.withCString({ stat($0, &info) }) == 0 else {
-                let code = errno
+            guard error == 0 else {
+                let code = error
                 // A dangling link to something that is not audio is nothing to report.
                 if code == ENOENT, !Self.audioExtensions.contains(kind) { continue }
                 if code == ELOOP {
