@@ -133,7 +133,8 @@ public final class Library: Sendable {
     /// when missing and applying pending migrations.
     ///
     /// - Throws: `StorageError` when the path cannot serve `access`, checked before SQLite opens
-    ///   anything (`.notFound`, `.emptyFile`, `.isADirectory`, `.notARegularFile`,
+    ///   anything (`.notAFilePath` for an empty path, a NUL byte, `:memory:` or a URL that is not
+    ///   a file URL, `.notFound`, `.emptyFile`, `.isADirectory`, `.notARegularFile`,
     ///   `.parentIsAFile`, `.permissionDenied`, `.readOnly`), or when SQLite fails (`.busy`,
     ///   `.corrupt`, ...); `SchemaError` when the file is not an AlbumStore database, was migrated
     ///   by a newer version, needs a migration that `.readOnly` cannot apply, or a migration
@@ -149,7 +150,10 @@ public final class Library: Sendable {
         at url: URL, access: Access = .create, busyTimeout: Duration = .seconds(5), historyLimit: Int = 100,
         changeLogRetention: ChangeLogRetention = ChangeLogRetention()
     ) throws -> Library {
-        try open(
+        guard url.isFileURL else {
+            throw StorageError(.notAFilePath, path: url.absoluteString, message: "only a file: URL names a library's file")
+        }
+        return try open(
             atPath: url.path, access: access, busyTimeout: busyTimeout, historyLimit: historyLimit,
             changeLogRetention: changeLogRetention)
     }
@@ -161,7 +165,8 @@ public final class Library: Sendable {
         atPath path: String, access: Access = .create, busyTimeout: Duration = .seconds(5), historyLimit: Int = 100,
         changeLogRetention: ChangeLogRetention = ChangeLogRetention()
     ) throws -> Library {
-        try open(
+        try LibraryFile.requireFilePath(path)
+        return try open(
             atPath: path, access: access, busyTimeout: busyTimeout, migrator: Migrator(), historyLimit: historyLimit,
             changeLogRetention: changeLogRetention)
     }

@@ -62,16 +62,23 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         }
     }
 
-    /// ArgumentParser's reading of `arguments`, with two amendments for lines it would refuse or
+    /// ArgumentParser's reading of `arguments`, with amendments for lines it would refuse or
     /// misread: a word that names no command is a usage error with a suggestion (also after
-    /// `help`, where ArgumentParser shows the general help), and a lone negative number where an
-    /// argument is expected is read as that argument (`show -1`).
+    /// `help`, where ArgumentParser shows the general help), a query term negated with `-` is a
+    /// usage error saying to write `^`, and a lone negative number where an argument is expected
+    /// is read as that argument (`show -1`).
     static func command(parsing arguments: [String]) throws -> ParsableCommand {
         let command: ParsableCommand
         do {
             command = try parseAsRoot(arguments)
         } catch let error where exitCode(for: error) == .validationFailure {
             if let misnamed = MisnamedCommand(arguments) { throw ValidationError(misnamed.description) }
+            // `query -genre:rock`: said how to write when that is all that is wrong with the line.
+            if let term = QueryTermHint.negatedTerm(in: arguments),
+               (try? parseAsRoot(arguments.map { $0 == term ? "^" + $0.dropFirst() : $0 })) != nil {
+                let command = arguments.prefix(arguments.first == "covers" ? 2 : 1).joined(separator: " ")
+                throw ValidationError(QueryTermHint.negatedTermNote(term, command: command))
+            }
             let guess = NegativeNumberArguments.movedAfterTerminator(arguments)
             let flagGuess = NegativeNumberArguments.movedAfterTerminator(arguments, afterFlags: true)
             if let guess, let read = try? parseAsRoot(guess) {

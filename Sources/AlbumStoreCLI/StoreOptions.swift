@@ -23,6 +23,9 @@ struct StoreOptions: ParsableArguments {
     var verbose = false
 
     func validate() throws {
+        // An empty --db would otherwise mean the default library: a write meant for a scratch
+        // file would land in the user's own.
+        if db?.isEmpty == true { throw ValidationError("--db: an empty path names no library file; give the file's path.") }
         _ = try busyTimeout
     }
 

@@ -48,6 +48,37 @@ struct GuessedSyntaxTests {
         }
     }
 
+    @Test func aTermNegatedWithADashIsAUsageErrorSayingToWriteACaret() throws {
+        for command in [["query"], ["stats"], ["covers", "fetch"]] {
+            let result = try store.run(command + ["-genre:rock", "year:2000.."])
+            let name = command.joined(separator: " ")
+            #expect(result.status == 2, "\(command)")
+            #expect(result.stderr.hasPrefix("Error: Unknown option '-genre:rock': to leave out what a term matches, write "
+                + "^genre:rock (or put the terms after --: albumstore \(name) -- -genre:rock)\n"), "\(result.stderr)")
+        }
+    }
+
+    @Test func anOptionAfterTheTerminatorIsATermAndSaysSo() throws {
+        try store.add("Kind of Blue", by: "Miles Davis", "--year", "1959", "--genre", "Jazz")
+
+        let result = try store.run("query", "--format", "json", "--", "-genre:rock", "--count")
+
+        // A term: the rows are printed, not counted.
+        #expect(result.status == 0)
+        #expect(try decodeJSON([PrintedAlbum].self, from: result.stdout).map(\.title) == ["Kind of Blue"])
+        #expect(result.stderr == "albumstore: hint: \"--count\" is read as a query term, since it comes after --; options go before the --\n")
+    }
+
+    @Test func andAndNotAreKeywordsNotWords() throws {
+        try store.add("Kind of Blue", by: "Miles Davis", "--year", "1959", "--genre", "Jazz")
+        try store.add("Low", by: "David Bowie", "--year", "1977", "--genre", "Rock")
+
+        for (terms, expected) in [(["genre:jazz", "AND", "year:1959"], ["Kind of Blue"]), (["NOT", "genre:jazz"], ["Low"])] {
+            let result = try store.run(["query", "--format", "json"] + terms)
+            #expect(try decodeJSON([PrintedAlbum].self, from: result.stdout).map(\.title) == expected, "\(terms)")
+        }
+    }
+
     @Test func wordsWithAnEqualsSignThatNameNoFieldGetNoHint() throws {
         try store.add("E=MC²", by: "Big Audio Dynamite")
 

@@ -30,6 +30,23 @@ struct ImportCommandTests {
         #expect(try titles() == ["Low", "Heroes"])
     }
 
+    @Test func kindsNotImportedAreCountedWithNounsThatAgree() throws {
+        func track(_ id: Int, _ album: String, _ flag: String?) -> String {
+            "<key>\(id)</key><dict><key>Track ID</key><integer>\(id)</integer><key>Artist</key><string>A</string>"
+                + "<key>Album</key><string>\(album)</string>" + (flag.map { "<key>\($0)</key><true/>" } ?? "") + "</dict>"
+        }
+        let tracks = [track(1, "Songs", nil), track(2, "Clips", "Has Video"), track(3, "Talk", "Podcast"), track(4, "Talk 2", "Podcast")]
+        let file = try write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>Tracks</key><dict>\(tracks.joined())</dict></dict></plist>
+            """, to: "Library.xml")
+
+        let result = try store.run("import", file)
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("3 skipped as not music (2 podcasts, 1 video)"), "\(result.stderr)")
+    }
+
     @Test func readsStandardInputWithTheFormatDetectedFromTheContent() throws {
         let result = try store.cli.run(["import", "-"], input: #"{"title":"Low","artist":"David Bowie"}"# + "\n" + #"{"title":"Heroes","artist":"David Bowie","year":1977}"# + "\n")
         #expect(result.status == 0)

@@ -90,6 +90,15 @@ struct InitInfoTests {
         #expect(result.stdout.hasPrefix(cli.path(".local/share/albumstore/library.sqlite") + ":"))
     }
 
+    @Test func anEmptyDBPathIsRefusedAndTheDefaultLibraryIsNotTouched() throws {
+        for arguments in [["add", "--title", "Low", "--artist", "David Bowie", "--db", ""], ["list", "--db", ""]] {
+            let result = try cli.run(arguments)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("--db: an empty path names no library file; give the file's path."))
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.path("data/albumstore/library.sqlite")))
+    }
+
     @Test func aCopiedBinaryWithNothingBesideItCreatesAndMigratesALibrary() throws {
         let lonely = cli.directory.appendingPathComponent("bin-alone")
         try FileManager.default.createDirectory(at: lonely, withIntermediateDirectories: true)

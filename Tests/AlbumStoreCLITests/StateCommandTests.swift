@@ -53,6 +53,17 @@ struct StateCommandTests {
         #expect(try store.run("state", "current", "--index", "1", "--album", "1").status == 2)
     }
 
+    @Test func theCurrentAlbumIsNamedByIdWithAlbumOrId() throws {
+        try store.add(titles: ["A", "B", "C"])
+        for (option, id) in [("--id", 3), ("--album", 1)] {
+            let result = try store.run("state", "current", option, "\(id)", "--format", "json")
+            #expect(result.status == 0, "\(option): \(result.stderr)")
+            let current = try JSONValue(parsing: Data(try store.run("state", "current", "--format", "json").stdout.utf8))
+            guard case .object(let fields) = current else { Issue.record("not an object: \(current)"); continue }
+            #expect(fields["album_id"] == .integer(Int64(id)), "\(option)")
+        }
+    }
+
     @Test func anUnchangedTabOrderWritesNothing() throws {
         try arrange()
         let before = try sessionRows()

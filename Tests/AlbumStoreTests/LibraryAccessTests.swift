@@ -58,6 +58,26 @@ struct LibraryAccessTests {
     }
 
     @Test(arguments: [Library.Access.readOnly, .readWrite, .create])
+    func aPathThatNamesNoFileIsRefusedAndNothingIsCreated(access: Library.Access) throws {
+        let folder = FileManager.default.currentDirectoryPath
+        let before = try entries(URL(fileURLWithPath: folder))
+        // SQLite would open a throwaway database for the first two, and another file for the third.
+        let refusals = [
+            ("", "an empty path is not a library file's path: give the path of the library's file"),
+            (":memory:", "\":memory:\" is not a library file's path: that is SQLite's throwaway in-memory database; Library.inMemory() makes one on purpose"),
+            (url.path + "\0.old", "\"\(url.path)\\0.old\" is not a library file's path: it holds a NUL byte"),
+        ]
+        for (path, message) in refusals {
+            expectStorageError(.notAFilePath, message) { _ = try Library.open(atPath: path, access: access) }
+        }
+        expectStorageError(.notAFilePath, "\"https://example.com/library.sqlite\" is not a library file's path: only a file: URL names a library's file") {
+            _ = try Library.open(at: URL(string: "https://example.com/library.sqlite")!, access: access)
+        }
+        #expect(try entries().isEmpty)
+        #expect(try entries(URL(fileURLWithPath: folder)) == before)
+    }
+
+    @Test(arguments: [Library.Access.readOnly, .readWrite, .create])
     func aDirectoryIsRefused(access: Library.Access) throws {
         expectStorageError(.isADirectory, "\(directory.url.path) is a directory, not a library file") {
             _ = try Library.open(at: directory.url, access: access)

@@ -50,6 +50,21 @@ struct QueryParserTests {
         #expect(try AlbumQuery(parsingArguments: []) == .all)
     }
 
+    @Test func andJoinsAsASpaceAndNotNegatesAsACaret() throws {
+        #expect(try parse("genre:rock AND year:2006") == parse("genre:rock year:2006"))
+        #expect(try parse("NOT genre:rock") == parse("^genre:rock"))
+        #expect(try parse("bowie AND NOT year:1977 OR NOT low") == parse("bowie ^year:1977 OR ^low"))
+        #expect(try AlbumQuery(parsingArguments: ["genre:rock", "AND", "NOT", "year:2006"]) == parse("genre:rock ^year:2006"))
+        // In lower case they are words.
+        #expect(try parse("and not") == AlbumQuery([Term(.text("and")), Term(.text("not"))]))
+        #expect(try #require(failure("AND bowie")).located?.token == "AND")
+        #expect(try #require(failure("bowie AND")).reason == "AND has no terms after it")
+        #expect(try #require(failure("bowie AND OR low")).located?.token == "OR")
+        #expect(try #require(failure("bowie NOT")).reason == "NOT negates nothing: put a term right after it")
+        #expect(try #require(failure("NOT OR bowie")).located?.token == "NOT")
+        #expect(try #require(failure("NOT ^bowie")).reason.contains("negate twice"))
+    }
+
     @Test func escapesAndQuotesKeepSpecialCharactersAsText() throws {
         #expect(try parse(#"title:AC\:DC"#) == AlbumQuery([Term(.contains(.title, "AC:DC"))]))
         #expect(try parse(#"title:"AC:DC live""#) == AlbumQuery([Term(.contains(.title, "AC:DC live"))]))
@@ -104,6 +119,28 @@ struct QueryParserTests {
         } catch {
             #expect(error.input == "\"free text\" colour:red")
             #expect(error.located?.token == "colour")
+        }
+    }
+
+    @Test func quotesInsideAnArgumentGroupAndAnUnclosedOneIsRefused() throws {
+        #expect(try AlbumQuery(parsingArguments: [#"artist:"Miles Davis""#]) == AlbumQuery([Term(.contains(.artist, "Miles Davis"))]))
+        #expect(try AlbumQuery(parsingArguments: [#"title:"AC:DC""#]) == AlbumQuery([Term(.contains(.title, "AC:DC"))]))
+        #expect(try AlbumQuery(parsingArguments: [#"title:12\" Single"#]) == AlbumQuery([Term(.contains(.title, #"12" Single"#))]))
+        do {
+            _ = try AlbumQuery(parsingArguments: ["year:1977", #"title:"unclosed"#])
+            Issue.record("parsed")
+        } catch {
+            #expect(error.reason == "a quote is opened here and never closed")
+            #expect(error.input == #"year:1977 title:"unclosed"#)
+            #expect(error.offset == 16)
+        }
+        do {
+            _ = try AlbumQuery(parsingArguments: [#"title:"two words"#])
+            Issue.record("parsed")
+        } catch {
+            // Shown in quotes (it holds a space): the caret is one further.
+            #expect(error.input == #""title:"two words""#)
+            #expect(error.offset == 7)
         }
     }
 

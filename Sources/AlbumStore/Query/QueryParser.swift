@@ -4,29 +4,58 @@ import FoundationEssentials
 ///
 /// `word`, `"two words"`, `bow*`: full-text search; `field:value` substring, `field:=value`
 /// exact, `field::regex`, `field:` missing, `year:1990..1999` (either end open) and `year:1994`;
-/// `^term` (or `-term`) negates; `OR` or a lone `,` separates alternatives. `\:` is a colon
-/// that separates nothing (likewise `\*`, `\^`, `\-`, `\,`, `\\`); other backslashes are text.
+/// `^term` (or `-term`, or `NOT term`) negates; `AND` is the same as a space; `OR` or a lone `,`
+/// separates alternatives. `\:` is a colon that separates nothing (likewise `\*`, `\^`, `\-`,
+/// `\,`, `\\`); other backslashes are text.
 struct QueryParser {
     let input: String
 
     func parse(_ tokens: [QueryToken]) throws(QueryError) -> AlbumQuery {
         var alternatives: [[AlbumQuery.Term]] = [[]]
         var separator: QueryToken?
+        // `AND` joins as a space does, `NOT` negates as `^` does: people type them, and as words
+        // they would silently match nothing.
+        var joiner: QueryToken?
+        var negation: QueryToken?
         for token in tokens {
-            if token.text == "OR" || token.text == "," {
-                guard let last = alternatives.last, !last.isEmpty else {
+            if let pending = negation, Self.isKeyword(token) {
+                throw error("NOT negates nothing: put a term right after it", at: pending)
+            }
+            switch token.text {
+            case "OR", ",", "AND":
+                guard let last = alternatives.last, !last.isEmpty, joiner == nil else {
                     throw error("\(token.text) has no terms before it", at: token)
                 }
-                alternatives.append([])
-                separator = token
-                continue
+                if token.text == "AND" {
+                    joiner = token
+                } else {
+                    alternatives.append([])
+                    separator = token
+                }
+            case "NOT":
+                negation = token
+            default:
+                var term = try term(token)
+                if let pending = negation {
+                    guard !term.isNegated else { throw error("NOT and ^ together negate twice: use one", at: pending) }
+                    term.isNegated = true
+                }
+                alternatives[alternatives.count - 1].append(term)
+                joiner = nil
+                negation = nil
             }
-            alternatives[alternatives.count - 1].append(try term(token))
         }
-        if let separator, alternatives.last?.isEmpty == true {
-            throw error("\(separator.text) has no terms after it", at: separator)
+        if let pending = negation { throw error("NOT negates nothing: put a term right after it", at: pending) }
+        if let dangling = joiner ?? (alternatives.last?.isEmpty == true ? separator : nil) {
+            throw error("\(dangling.text) has no terms after it", at: dangling)
         }
         return AlbumQuery(anyOf: alternatives)
+    }
+
+    /// `OR`, `,`, `AND` and `NOT`: the words that join or negate terms (in capitals; `and`,
+    /// `or` and `not` are words to search for).
+    private static func isKeyword(_ token: QueryToken) -> Bool {
+        ["OR", ",", "AND", "NOT"].contains(token.text)
     }
 
     private func term(_ token: QueryToken) throws(QueryError) -> AlbumQuery.Term {
@@ -185,7 +214,7 @@ extension AlbumQuery {
     /// argument's spaces belong to its value or phrase.
     /// - Throws: `QueryError`, whose `input` shows the arguments joined by spaces.
     public init(parsingArguments arguments: [String]) throws(QueryError) {
-        let (tokens, input) = QueryToken.tokens(ofArguments: arguments)
+        let (tokens, input) = try QueryToken.tokens(ofArguments: arguments)
         self = try QueryParser(input: input).parse(tokens)
     }
 }

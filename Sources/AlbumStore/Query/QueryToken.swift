@@ -14,14 +14,28 @@ struct QueryToken: Sendable, Hashable {
     static let quotedSpecials: Set<Character> = [":", "*", "^", "-", ","]
 
     /// The tokens of shell arguments, and the input they are shown as: the arguments joined by
-    /// spaces, an argument that is empty or holds white space in double quotes.
-    static func tokens(ofArguments arguments: [String]) -> (tokens: [QueryToken], input: String) {
-        var tokens: [QueryToken] = [], input = ""
+    /// spaces, an argument that is empty or holds white space in double quotes. Double quotes
+    /// inside an argument group as in a query string (the shell has taken its own):
+    /// `'artist:"Miles Davis"'` is the artist Miles Davis.
+    /// - Throws: `QueryError` for a quote left open in an argument.
+    static func tokens(ofArguments arguments: [String]) throws(QueryError) -> (tokens: [QueryToken], input: String) {
+        var shown: [(argument: String, text: String, offset: Int)] = [], input = ""
         for argument in arguments {
             if !input.isEmpty { input += " " }
-            let shown = argument.isEmpty || argument.contains(where: \.isWhitespace) ? "\"\(argument)\"" : argument
-            tokens.append(QueryToken(text: argument, offset: input.count, length: shown.count))
-            input += shown
+            let text = argument.isEmpty || argument.contains(where: \.isWhitespace) ? "\"\(argument)\"" : argument
+            shown.append((argument, text, input.count))
+            input += text
+        }
+        var tokens: [QueryToken] = []
+        for (argument, text, offset) in shown {
+            let unquoted: [QueryToken]
+            do {
+                unquoted = try scan(argument, splittingOnWhitespace: false)
+            } catch {
+                let start = offset + (text == argument ? 0 : 1)
+                throw QueryError(error.reason, input: input, offset: start + error.offset, length: error.length)
+            }
+            tokens.append(QueryToken(text: unquoted.first?.text ?? "", offset: offset, length: text.count))
         }
         return (tokens, input)
     }
@@ -30,6 +44,10 @@ struct QueryToken: Sendable, Hashable {
     /// a quote character.
     /// - Throws: `QueryError` for a quote left open.
     static func tokens(ofText input: String) throws(QueryError) -> [QueryToken] {
+        try scan(input, splittingOnWhitespace: true)
+    }
+
+    private static func scan(_ input: String, splittingOnWhitespace: Bool) throws(QueryError) -> [QueryToken] {
         var tokens: [QueryToken] = []
         var text = "", start: Int?, quoteAt: Int?
         var characters = Array(input).makeIterator()
@@ -41,7 +59,7 @@ struct QueryToken: Sendable, Hashable {
         }
         while let character = characters.next() {
             defer { offset += 1 }
-            if character.isWhitespace && quoteAt == nil {
+            if splittingOnWhitespace && character.isWhitespace && quoteAt == nil {
                 finish()
                 continue
             }

@@ -15,6 +15,17 @@ internal import AlbumSQLite
 /// naming the path in plain words, and otherwise says how to open it (`OpenPlan`). Only `.create`
 /// creates anything: the missing folders (private, see `PrivateFolders`), then SQLite the file.
 enum LibraryFile {
+    /// Refuses a path that names no file as a person meant it: SQLite opens a throwaway
+    /// database for an empty path or `:memory:`, and a NUL byte would end the path early.
+    static func requireFilePath(_ path: String) throws {
+        let problem: String? =
+            if path.isEmpty { "give the path of the library's file" }
+            else if path.contains("\0") { "it holds a NUL byte" }
+            else if path == ":memory:" { "that is SQLite's throwaway in-memory database; Library.inMemory() makes one on purpose" }
+            else { nil }
+        if let problem { throw StorageError(.notAFilePath, path: path, message: problem) }
+    }
+
     static func plan(for path: String, access: Library.Access) throws -> OpenPlan {
         switch FileStatus(path: path) {
         case .missing:

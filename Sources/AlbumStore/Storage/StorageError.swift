@@ -12,6 +12,11 @@ public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable 
     public enum Reason: Sendable, Hashable {
         // Found by looking at the path (stat(2), access(2)) before SQLite opens anything:
 
+        /// The path names no file: it is empty, holds a NUL byte, is SQLite's `:memory:`, or is
+        /// a URL that is not a `file:` URL (`message` says which). SQLite would open a
+        /// throwaway database, or another file, and every write would be lost.
+        case notAFilePath
+
         /// Nothing is at the path, and the access asked for does not create a library.
         case notFound
         /// The file is empty (or an empty SQLite database): reading does not make it a library.
@@ -87,6 +92,7 @@ public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable 
     public var description: String {
         let note = message.isEmpty ? "" : " (\(message))"
         return switch reason {
+        case .notAFilePath: "\(path.isEmpty ? "an empty path" : "\"\(path.split(separator: "\0", omittingEmptySubsequences: false).joined(separator: "\\0"))\"") is not a library file's path: \(message)"
         case .notFound: "no library at \(path)"
         case .emptyFile: "\(path) is empty, not a library"
         case .isADirectory: "\(path) is a directory, not a library file"

@@ -8,8 +8,12 @@ import AlbumStore
 /// (free text stays free text, whatever it holds); the note on stderr says how to write the
 /// condition that was meant: `artist:miles`, `year:1971..`.
 enum QueryTermHint {
-    /// The note for `term`, `nil` when it does not look like a field, an operator and a value.
+    /// The note for `term`, `nil` when it does not look like a field, an operator and a value, or
+    /// like an option (which can only be a term after `--`).
     static func hint(for term: String) -> String? {
+        if term.hasPrefix("--") && term.count > 2 {
+            return "\"\(term)\" is read as a query term, since it comes after --; options go before the --"
+        }
         guard let operatorStart = term.firstIndex(where: { "=<>!".contains($0) }) else { return nil }
         let name = term[..<operatorStart].trimming(" ")
         let negation = name.hasPrefix("^") ? "^" : ""
@@ -48,6 +52,23 @@ enum QueryTermHint {
         case "<": return number == .min ? nil : "..\(number - 1)"
         default: return "..\(number)"
         }
+    }
+
+    /// In a line ArgumentParser refused: a term of `query`, `stats` or `export` written with `-`
+    /// to negate it (`query -genre:rock`), which it read as an unknown option.
+    static func negatedTerm(in arguments: [String]) -> String? {
+        let takesTerms = ["query", "stats", "export"].contains(arguments.first ?? "")
+            || (arguments.first == "covers" && ["fetch", "export"].contains(arguments.dropFirst().first ?? ""))
+        guard takesTerms else { return nil }
+        return arguments.prefix { $0 != "--" }.first { word in
+            word.hasPrefix("-") && !word.hasPrefix("--") && Int(word) == nil && (word.contains(":") || word.count > 2)
+        }
+    }
+
+    /// The usage error for such a term: how to negate it, and how to keep the `-`.
+    static func negatedTermNote(_ term: String, command: String) -> String {
+        "Unknown option '\(term)': to leave out what a term matches, write ^\(term.dropFirst()) "
+            + "(or put the terms after --: albumstore \(command) -- \(term))"
     }
 }
 

@@ -24,7 +24,10 @@ struct StateCurrent: ParsableCommand {
     @OptionGroup var output: FormatOptions
     // .unconditional: `--index -1` is a value, not an option named `-1`.
     @Option(parsing: .unconditional, help: "Save the album at this 0-based index (-1: the last).") var index: Int?
-    @Option(parsing: .unconditional, help: "Save the album with this id.", completion: LibraryCompletion.albumID)
+    // --id too: ids are how albums are named everywhere else.
+    @Option(
+        name: [.customLong("album"), .customLong("id")], parsing: .unconditional, help: "Save the album with this id.",
+        completion: LibraryCompletion.albumID)
     var album: Int64?
     @Flag(help: "Forget the current album.") var clear = false
 

@@ -34,7 +34,8 @@ struct ImportReport {
         if summary.rejected > 0 { counts.append("\(summary.rejected) rejected") }
         if summary.skippedNotMusicTotal > 0 {
             counts.append("\(summary.skippedNotMusicTotal) skipped as not music (" + summary.skippedNotMusic
-                .sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ")")
+                // The kinds are plurals ("videos", "TV shows"): one is the singular.
+                .sorted { $0.key < $1.key }.map { "\(Counted($0.value, String($0.key.dropLast())))" }.joined(separator: ", ") + ")")
         }
         let head = summary.dryRun ? "Dry run of \(summary.file), nothing changed; it would give" : "Imported \(summary.file)"
         var line = "\(head) (\(summary.format.rawValue)"
