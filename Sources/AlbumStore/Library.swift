@@ -600,11 +600,19 @@ public final class Library: Sendable {
     /// Computes `value` now and again after every committed change to `tables`, by any
     /// connection to the file, like GRDB's ValueObservation: changes that arrive while a value
     /// is computed are coalesced into one recomputation, and a slow consumer sees only the newest
-    /// value. Ends when the consuming task is cancelled, `value` throws, or the library is
-    /// released (an observation does not keep it alive). Use the library's `async` reads in
-    /// `value`: they do not block Swift's cooperative threads.
+    /// value. Each consumer observes on its own (see `LibraryObservation`). Ends when the
+    /// consuming task is cancelled, `value` throws, or the library is released (an observation
+    /// does not keep it alive). Use the library's `async` reads in `value`: they do not block
+    /// Swift's cooperative threads.
     public func observe<T: Sendable>(
         _ tables: Set<String> = ["albums"], _ value: @escaping @Sendable (Library) async throws -> T
+    ) -> LibraryObservation<T> {
+        LibraryObservation(library: self, tables: tables, value: value)
+    }
+
+    /// One consumer's observation (`observe(_:_:)`).
+    func observation<T: Sendable>(
+        of tables: Set<String>, _ value: @escaping @Sendable (Library) async throws -> T
     ) -> AsyncThrowingStream<T, Error> {
         let changes = changes
         return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in

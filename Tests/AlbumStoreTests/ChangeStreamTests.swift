@@ -77,21 +77,24 @@ struct ChangeStreamTests {
         }
     }
 
-    @Test func cancellingTheConsumingTaskEndsTheSubscription() async throws {
-        let stream = library.changes
-        let consumer = Task {
-            var count = 0
-            for await _ in stream { count += 1 }
-            return count
+    @Test func cancellingTheConsumingTaskEndsItAndAStreamNobodyHoldsIsUnsubscribed() async throws {
+        do {
+            let stream = library.changes
+            let consumer = Task {
+                var count = 0
+                for await _ in stream { count += 1 }
+                return count
+            }
+            consumer.cancel()
+            #expect(await consumer.value == 0)
+            // Only that consumer ended: another may still take the stream's sets.
+            #expect(!stream.subscription.isFinished)
         }
-        consumer.cancel()
-        #expect(await consumer.value == 0)
-        #expect(stream.subscription.isFinished)
         try library.albums.append(.sample("after the end"))
         #expect(!library.hub.hasSubscribers)
     }
 
-    @Test func twoTasksConsumingOneStreamShareItsChangeSetsAndBothEnd() async throws {
+    @Test func twoTasksConsumingOneStreamShareItsChangeSetsAndCancellingOneEndsOnlyIt() async throws {
         let stream = library.changes
         let (received, forward) = AsyncStream.makeStream(of: ChangeSet.self)
         let consumers = (0..<2).map { _ in
@@ -102,16 +105,23 @@ struct ChangeStreamTests {
         }
         let ids = try (0..<4).map { try library.albums.append(.sample("n\($0)")).id }
 
-        let reader = Task {
-            var all = received.makeAsyncIterator()
-            var sets: [ChangeSet] = []
-            while sets.count < 4, let set = await all.next() { sets.append(set) }
-            return sets
+        func read(_ count: Int) -> Task<[ChangeSet], Never> {
+            Task {
+                var all = received.makeAsyncIterator()
+                var sets: [ChangeSet] = []
+                while sets.count < count, let set = await all.next() { sets.append(set) }
+                return sets
+            }
         }
         // Each set reached one of the two, once.
-        #expect(await value(of: reader)?.insertedAlbums.sorted() == ids)
+        #expect(await value(of: read(4))?.insertedAlbums.sorted() == ids)
         consumers[1].cancel()
-        for consumer in consumers { #expect(await value(of: consumer) == true) }
+        #expect(await value(of: consumers[1]) == true)
+        // The other goes on.
+        let later = try library.albums.append(.sample("later")).id
+        #expect(await value(of: read(1))?.insertedAlbums == [later])
+        consumers[0].cancel()
+        #expect(await value(of: consumers[0]) == true)
     }
 
     @Test func cancellingAConsumerWaitingForChangesEndsItPromptly() async throws {

@@ -24,6 +24,33 @@ struct ObservationTests {
         #expect(try await titles.next() == ["Heroes", "Low"])
     }
 
+    @Test func twoConsumersOfOneObservationEachGetEveryValueAndCancellingOneEndsOnlyIt() async throws {
+        let counts = library.observe { try $0.albums.count() }
+        // Each consumer reads its first value, then waits for the second commit's.
+        let (ready, readySign) = AsyncStream<Void>.makeStream()
+        func consume() -> Task<[Int], Error> {
+            Task {
+                var seen: [Int] = []
+                for try await count in counts {
+                    seen.append(count)
+                    if seen.count == 1 { readySign.yield() }
+                    if count == 2 { break }
+                }
+                return seen
+            }
+        }
+        let first = consume(), second = consume(), cancelled = consume()
+        _ = try await withAsyncDeadline { await ready.prefix(3).reduce(0) { count, _ in count + 1 } }
+        cancelled.cancel()
+        #expect(try await cancelled.value == [0])
+        try library.albums.append(.sample("Low"))
+        try library.albums.append(.sample("Heroes"))
+        for consumer in [first, second] {
+            let seen = try await consumer.value
+            #expect(seen.first == 0 && seen.last == 2, "\(seen)")
+        }
+    }
+
     @Test func anObservedQueryDoesNotRefireForOtherTables() async throws {
         let unrelated = library.observe(["covers"]) { library in
             "\(try await library.albums.count()) albums, \(try library.covers.stats().albumsWithCover) covers"

@@ -10,8 +10,8 @@ import Synchronization
 ///
 /// Several tasks may iterate one stream: each change set then goes to one of them (the one that
 /// has waited longest). For every consumer to see every change set, give each its own
-/// `library.changes`. The stream ends, iteration returning `nil`, when a consuming task is
-/// cancelled (for all of its consumers) and when its library is released. A stream nobody holds
+/// `library.changes`. Iteration returns `nil` for a consumer whose task is cancelled (the others
+/// go on), and for every consumer once the library is released. A stream nobody holds
 /// any more is gone from the library's subscribers, so no change set can reach a dead observer.
 ///
 /// A writer never waits for a subscriber: each has a buffer of `capacity` change sets, and when
@@ -39,8 +39,10 @@ public struct ChangeStream: AsyncSequence, Sendable {
 final class Subscription: Sendable {
     private struct State {
         var buffer: [ChangeSet] = []
-        /// Consumers waiting for a change set, the longest waiting first (the buffer is empty then).
-        var waiters: [CheckedContinuation<ChangeSet?, Never>] = []
+        /// Consumers waiting for a change set, the longest waiting first (the buffer is empty then),
+        /// each with a number of its own so that a cancelled one can be taken out alone.
+        var waiters: [(number: Int, continuation: CheckedContinuation<ChangeSet?, Never>)] = []
+        var nextNumber = 0
         var isFinished = false
     }
 
@@ -62,7 +64,7 @@ final class Subscription: Sendable {
         guard set.cursor > start else { return }
         let waiter = state.withLock { state -> CheckedContinuation<ChangeSet?, Never>? in
             if state.isFinished { return nil }
-            if !state.waiters.isEmpty { return state.waiters.removeFirst() }
+            if !state.waiters.isEmpty { return state.waiters.removeFirst().continuation }
             state.buffer.append(set)
             if state.buffer.count > capacity, let last = state.buffer.last {
                 state.buffer = [ChangeSet(cursor: last.cursor, transaction: last.transaction, date: last.date,
@@ -73,19 +75,30 @@ final class Subscription: Sendable {
         waiter?.resume(returning: set)
     }
 
+    /// The next change set for this consumer; `nil` once the stream has ended or the consuming
+    /// task is cancelled (which ends only that consumer: others sharing the stream go on).
     func next() async -> ChangeSet? {
-        await withTaskCancellationHandler {
+        let number = state.withLock { state in
+            defer { state.nextNumber += 1 }
+            return state.nextNumber
+        }
+        return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let immediate: ChangeSet?? = state.withLock { state in
                     if !state.buffer.isEmpty { return .some(state.buffer.removeFirst()) }
+                    // Checked under the lock that `onCancel` takes: a cancellation either finds
+                    // the waiter there, or is seen here.
                     if state.isFinished || Task.isCancelled { return .some(nil) }
-                    state.waiters.append(continuation)
+                    state.waiters.append((number, continuation))
                     return .none
                 }
                 if let immediate { continuation.resume(returning: immediate) }
             }
         } onCancel: {
-            finish()
+            let waiter = state.withLock { state in
+                state.waiters.firstIndex { $0.number == number }.map { state.waiters.remove(at: $0).continuation }
+            }
+            waiter?.resume(returning: nil)
         }
     }
 
@@ -104,6 +117,6 @@ final class Subscription: Sendable {
             defer { state.waiters.removeAll() }
             return state.waiters
         }
-        for waiter in waiters { waiter.resume(returning: nil) }
+        for waiter in waiters { waiter.continuation.resume(returning: nil) }
     }
 }
