@@ -47,6 +47,34 @@ struct ImportCommandTests {
         #expect(result.stderr.contains("3 skipped as not music (2 podcasts, 1 video)"), "\(result.stderr)")
     }
 
+    @Test func jsonWhoseKeysMapToNothingNamesTheKeysAndTheMapThatNamesThem() throws {
+        try store.add("Homogenic", by: "Björk")
+        let before = try store.snapshot()
+        for (name, text) in [("k.json", #"[{"Titel":"Foo","Kuenstler":"Bar"}]"#), ("k.ndjson", #"{"Titel":"Foo","Kuenstler":"Bar"}"# + "\n")] {
+            let file = try write(text, to: name)
+            for options in [[], ["--skip-invalid"]] {
+                let result = try store.run(["import", file] + options)
+                #expect(result.status == 1, "\(name) \(options)")
+                #expect(result.stderr == "albumstore: \(file): no columns map to title and artist; columns found: Titel, Kuenstler; "
+                    + "import refused, nothing changed (`--map Titel=title --map Kuenstler=artist` names them)\n", "\(name) \(options)")
+            }
+        }
+        #expect(try store.snapshot() == before)
+    }
+
+    @Test func aFileThatIsNoCatalogIsNamedForWhatItIs() throws {
+        try store.add("Homogenic", by: "Björk")
+        let before = try store.snapshot()
+        let png = store.cli.path("cover.png")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 0x30, count: 32)).write(to: URL(fileURLWithPath: png))
+
+        let result = try store.run("import", png)
+
+        #expect(result.status == 1)
+        #expect(result.stderr == "albumstore: \(png): is a PNG image, not a catalog: CSV, TSV, JSON, NDJSON, a Discogs export or Library.xml\n")
+        #expect(try store.snapshot() == before)
+    }
+
     @Test func readsStandardInputWithTheFormatDetectedFromTheContent() throws {
         let result = try store.cli.run(["import", "-"], input: #"{"title":"Low","artist":"David Bowie"}"# + "\n" + #"{"title":"Heroes","artist":"David Bowie","year":1977}"# + "\n")
         #expect(result.status == 0)

@@ -45,6 +45,9 @@ extension Library {
             case .standardInput: nil
             case .data(_, let name): name
             }
+            if let kind = NotACatalog.kind(of: input.signature) {
+                throw CatalogError(line: 0, reason: "is \(kind), not a catalog: CSV, TSV, JSON, NDJSON, a Discogs export or Library.xml")
+            }
             let separator = try options.delimiter.map(Self.separator(of:))
             detected = format ?? (separator.map { $0 == 0x09 ? CatalogFormat.tsv : .csv }
                 ?? CatalogFormat.detect(fileName: fileName, head: input.head))
@@ -74,6 +77,11 @@ extension Library {
             let ids = try BulkInsert.run(into: .albums, in: connection) { bulk in
                 try run.run(&reader, totalBytes: input.totalBytes, through: bulk)
                 return run.ids
+            }
+            // JSON names its fields in each object: that none maps to title or artist shows only
+            // once every object is read (and every row was rejected for it).
+            if detected == .json || detected == .ndjson {
+                try Self.refuseMissingFields(of: reader.columns, file: file, options: options)
             }
             let summary = run.summary
             // A dry run and a refused import end the same way: rolled back, as if never begun.

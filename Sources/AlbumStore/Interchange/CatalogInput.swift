@@ -49,6 +49,8 @@ final class CatalogInput {
     let isCheckedUTF8: Bool
     /// The first decoded bytes (one chunk at most, without a BOM), for format detection.
     private(set) var head: [UInt8] = []
+    /// The first 16 bytes as read, before decoding: what tells a file that is no text at all.
+    private(set) var signature: [UInt8] = []
 
     /// The decoded bytes in the window: `bytes[0..<count]`.
     private(set) var bytes: UnsafeMutablePointer<UInt8>
@@ -139,6 +141,7 @@ final class CatalogInput {
         // No more than the file holds when its size is known: a small file gets a small buffer.
         let readAheadSize = max(min(sniffLimit, totalBytes.map { $0 + 1 } ?? sniffLimit), 4)
         readAhead = try Self.readUpTo(readAheadSize, from: source, dataOffset: &dataOffset, atEnd: &sourceAtEnd)
+        signature = Array(readAhead.prefix(16))
         let start = readAhead.prefix(4)
         var dropped = 0
         let chosen: CatalogEncoding
