@@ -77,6 +77,33 @@ struct ServeCommandTests {
         try await client.shutdown()
     }
 
+    @Test func openWithoutABrowserToOpenSaysWhereThePageIsInOneLine() throws {
+        let cli = try CLI()
+        try cli.run(["--db", cli.path("lib.sqlite"), "init"])
+        // A failing xdg-open as a desktop without a browser has: it explains itself at length.
+        let tools = cli.directory.appendingPathComponent("tools")
+        try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+        let fake = tools.appendingPathComponent("xdg-open")
+        try "#!/bin/sh\nfor n in 1 2 3 4 5 6 7 8; do echo \"xdg-open: line $n\" >&2; done\nexit 3\n".write(to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        var desktop = cli.environment
+        desktop["DISPLAY"] = ":99"
+        desktop["PATH"] = tools.path + ":" + (desktop["PATH"] ?? "/usr/bin:/bin")
+        var headless = cli.environment
+        headless["DISPLAY"] = nil
+        headless["WAYLAND_DISPLAY"] = nil
+        for (environment, said) in [(desktop, "xdg-open could not open a browser: the page is at "),
+                                    (headless, "No desktop to open a browser on (no DISPLAY or WAYLAND_DISPLAY): the page is at ")] {
+            let server = try BackgroundProcess(
+                binary: cli.binary, arguments: ["--db", cli.path("lib.sqlite"), "serve", "--port", "0", "--open"],
+                environment: environment, directory: cli.directory)
+            #expect(server.wait { server.stderrText.hasSuffix("/\n") })
+            let address = try #require(server.stdoutLines.first?.split(separator: " ").first { $0.hasPrefix("http://") })
+            #expect(server.stderrText == said + address + "\n")
+            #expect(server.interrupt() == 0)
+        }
+    }
+
     @Test func aPortInUseAndAMissingLibraryAreOneLineErrors() throws {
         let cli = try CLI()
         let (server, address) = try serve(cli)

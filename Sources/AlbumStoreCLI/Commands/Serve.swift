@@ -1,3 +1,4 @@
+import Dispatch
 import AlbumStore
 import AlbumStoreServer
 import ArgumentParser
@@ -52,20 +53,41 @@ struct Serve: AsyncParsableCommand {
     }
 }
 
-/// Opening an address in the user's browser: `xdg-open` (Linux) or `open` (macOS), not waited for.
+/// Opening an address in the user's browser: `xdg-open` (Linux) or `open` (macOS). Its own
+/// output is dropped (without a desktop, xdg-open explains itself in eight lines); if it fails,
+/// or there is no desktop to open on, one line says where the page is.
 enum Browser {
     static func open(_ address: String) {
         #if os(macOS)
         let tool = "open"
         #else
         let tool = "xdg-open"
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil else {
+            inform("No desktop to open a browser on (no DISPLAY or WAYLAND_DISPLAY): the page is at \(address)")
+            return
+        }
         #endif
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_WRONLY, 0)
+        }
         var pid = pid_t()
         let arguments = [tool, address]
         var argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        if posix_spawnp(&pid, tool, nil, nil, &argv, environ) != 0 {
-            inform("Could not start \(tool); open \(address) yourself")
+        guard posix_spawnp(&pid, tool, &actions, nil, &argv, environ) == 0 else {
+            inform("Could not start \(tool): the page is at \(address)")
+            return
+        }
+        // Not waited for by the server: a thread of its own says so if it failed.
+        let child = pid
+        DispatchQueue.global().async {
+            var status: Int32 = 0
+            guard waitpid(child, &status, 0) == child, status != 0 else { return }
+            inform("\(tool) could not open a browser: the page is at \(address)")
         }
     }
 }
