@@ -7,18 +7,14 @@ import Testing
 /// rows left beside it.
 @Suite(.enabled(if: PseudoTerminal.isAvailable, "needs python3 for a pseudo-terminal"))
 struct ImportInterruptTests {
-    /// Writes a CSV of `rows` albums to argv[1], runs argv[3...] with stderr on a pseudo-terminal
-    /// (so that the import draws its progress), sends SIGINT once the progress shows at least
-    /// argv[2] rows (enough for the rows to spill from SQLite's cache into the log), and prints
-    /// what the import wrote to stderr, then `exit=STATUS` (or the signal that killed it). An
-    /// alarm ends it if nothing comes.
+    /// Runs argv[3...] with stderr on a pseudo-terminal (so that the import draws its progress),
+    /// sends SIGINT once the progress shows at least argv[2] of what the pattern argv[1] counts
+    /// (its one group), and prints what the import wrote to stderr, then `exit=STATUS` (or the
+    /// signal that killed it). An alarm ends it if nothing comes.
     private static let script = """
         import os, pty, re, signal, subprocess, sys
         signal.alarm(60)
-        path, rows = sys.argv[1], int(sys.argv[2])
-        with open(path, "w") as f:
-            f.write("title,artist\\n")
-            f.writelines("Title %d,Artist %d\\n" % (n, n % 1000) for n in range(rows * 4))
+        pattern, threshold = re.compile(sys.argv[1].encode()), int(sys.argv[2])
         primary, secondary = pty.openpty()
         child = subprocess.Popen(sys.argv[3:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=secondary)
         os.close(secondary)
@@ -31,7 +27,7 @@ struct ImportInterruptTests {
             if not chunk:
                 break
             output += chunk
-            if not sent and any(int(n) >= rows for n in re.findall(rb"(\\d+) rows, ", output)):
+            if not sent and any(int(n) >= threshold for n in pattern.findall(output)):
                 child.send_signal(signal.SIGINT)
                 sent = True
         status = child.wait()
@@ -39,20 +35,32 @@ struct ImportInterruptTests {
         sys.stdout.write("exit=%d" % status if status >= 0 else "killed by signal %d" % -status)
         """
 
-    @Test func ctrlCRollsBackSaysSoExits130AndLeavesNoLog() throws {
-        let store = try AlbumStoreFixture()
-        try store.add("Homogenic", by: "Björk")
-        let before = try store.snapshot()
-        let file = store.cli.path("big.csv")
+    /// `albumstore import source` interrupted once its progress counts `threshold` by `pattern`;
+    /// what it wrote to stderr and its exit.
+    private func interrupt(_ store: AlbumStoreFixture, importing source: String, at threshold: Int, counted pattern: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.script, file, "50000", store.cli.binary.path, "import", file]
+        process.arguments = ["python3", "-c", Self.script, pattern, "\(threshold)", store.cli.binary.path, "import", source]
         process.environment = store.cli.environment
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        return text
+    }
+
+    @Test func ctrlCRollsBackSaysSoExits130AndLeavesNoLog() throws {
+        let store = try AlbumStoreFixture()
+        try store.add("Homogenic", by: "Björk")
+        let before = try store.snapshot()
+        // Interrupted after 50,000 of 200,000 rows: enough for them to spill from SQLite's cache
+        // into the log.
+        let file = store.cli.path("big.csv")
+        let rows = (0..<200_000).map { "Title \($0),Artist \($0 % 1000)\n" }
+        try ("title,artist\n" + rows.joined()).write(toFile: file, atomically: true, encoding: .utf8)
+
+        let text = try interrupt(store, importing: file, at: 50_000, counted: #"(\d+) rows, "#)
 
         #expect(text.hasSuffix("\r\u{1B}[Kalbumstore: import interrupted; nothing was imported\r\nexit=130"), "\(text.suffix(300))")
         // Looked at before any other command opens the library (its close would remove the log).
@@ -60,32 +68,6 @@ struct ImportInterruptTests {
         #expect(log < 1 << 20, "a -wal of \(log) bytes was left")
         #expect(try store.snapshot() == before)
     }
-
-    /// Runs argv[2...] with stderr on a pseudo-terminal, sends SIGINT once the progress line shows
-    /// at least argv[1] files read, and prints what it wrote to stderr, then `exit=STATUS`.
-    private static let folderScript = """
-        import os, pty, re, signal, subprocess, sys
-        signal.alarm(60)
-        files = int(sys.argv[1])
-        primary, secondary = pty.openpty()
-        child = subprocess.Popen(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=secondary)
-        os.close(secondary)
-        output, sent = b"", False
-        while True:
-            try:
-                chunk = os.read(primary, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            output += chunk
-            if not sent and any(int(n) >= files for n in re.findall(rb"(\\d+) of [\\d,]+ files read", output)):
-                child.send_signal(signal.SIGINT)
-                sent = True
-        status = child.wait()
-        sys.stdout.buffer.write(output)
-        sys.stdout.write("exit=%d" % status if status >= 0 else "killed by signal %d" % -status)
-        """
 
     @Test func ctrlCDuringAFolderScanImportsNothing() throws {
         let store = try AlbumStoreFixture()
@@ -96,15 +78,8 @@ struct ImportInterruptTests {
             "python3", MusicTree.repository.appendingPathComponent("scripts/make-music-tree").path, "bench", tree,
             "--albums", "400", "--tracks", "5",
         ])
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", Self.folderScript, "64", store.cli.binary.path, "import", tree]
-        process.environment = store.cli.environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+
+        let text = try interrupt(store, importing: tree, at: 64, counted: #"(\d+) of [\d,]+ files read"#)
 
         #expect(text.contains("files read"), "\(text.suffix(300))")
         #expect(text.hasSuffix("\r\u{1B}[Kalbumstore: import interrupted; nothing was imported\r\nexit=130"), "\(text.suffix(300))")
