@@ -147,9 +147,10 @@ let package = Package(
         // in a package of its own under scripts/: that package would build swift-nio, BoringSSL
         // and swift-crypto once more (minutes on CI's two cores) for one small file.
         .executableTarget(name: "stress-library", dependencies: ["AlbumStore"], path: "scripts/StressLibrary"),
-        .testTarget(name: "AlbumSQLiteTests", dependencies: ["AlbumSQLite", "CSQLite"]),
-        // Helpers the test targets share (a temporary folder, a music folder made by ffmpeg).
+        // Helpers the test targets share: a temporary folder, seeded random numbers, waits with a
+        // deadline, a music folder made by ffmpeg.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "AlbumSQLiteTests", dependencies: ["AlbumSQLite", "CSQLite", "TestSupport"]),
         .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "AlbumSQLite", "TestSupport"]),
         // Imports AlbumStore alone and uses its whole public API: it compiles only while no
         // public declaration exposes a type of the SQLite layer.

@@ -24,6 +24,9 @@ public final class Interruption: Sendable {
     /// Whether `interrupt()` was called.
     public var isInterrupted: Bool { requested.load(ordering: .relaxed) }
 
+    /// Whether the work running on this thread (inside `run`) was asked to stop.
+    public static var isCurrentWorkInterrupted: Bool { current?.isInterrupted == true }
+
     /// Runs `work` on this thread, its reads watching for `interrupt()`.
     public func run<T>(_ work: () throws -> T) rethrows -> T {
         try Self.$current.withValue(self) { try work() }

@@ -62,13 +62,11 @@ public final class Library: Sendable {
     /// The albums, an ordered list.
     public var albums: AlbumRepository { AlbumRepository(library: self) }
 
-    private init(
-        path: String, access: Access, busyTimeout: Duration, migrator: Migrator, historyLimit: Int,
-        retention: ChangeLogRetention
-    ) throws {
+    private init(path: String, configuration: Configuration, migrator: Migrator) throws {
+        let (access, busyTimeout, historyLimit) = (configuration.access, configuration.busyTimeout, configuration.historyLimit)
         precondition(historyLimit > 0, "the history keeps at least one command")
         history = UndoHistory(limit: historyLimit)
-        changeLog = ChangeLog(retention: retention)
+        changeLog = ChangeLog(retention: configuration.changeLogRetention)
         self.path = path
         openFile = path == ":memory:" ? nil : AbsolutePath.of(path)
         self.access = access
@@ -129,75 +127,45 @@ public final class Library: Sendable {
             "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", OrderBlocks.albums.order.blocks, as: Int.self) != nil
     }
 
-    /// Opens the library at `url` for `access`: by default creating the file and its folders
-    /// when missing and applying pending migrations.
+    /// Opens the library at `url`, as `configuration` says: by default creating the file and its
+    /// folders when missing and applying pending migrations.
     ///
-    /// - Throws: `StorageError` when the path cannot serve `access`, checked before SQLite opens
-    ///   anything (`.notAFilePath` for an empty path, a NUL byte, `:memory:` or a URL that is not
-    ///   a file URL, `.notFound`, `.emptyFile`, `.isADirectory`, `.notARegularFile`,
-    ///   `.parentIsAFile`, `.permissionDenied`, `.readOnly`), or when SQLite fails (`.busy`,
-    ///   `.corrupt`, ...); `SchemaError` when the file is not an AlbumStore database, was migrated
-    ///   by a newer version, needs a migration that `.readOnly` cannot apply, or a migration
-    ///   fails. The file is left as it was.
-    /// - Parameters:
-    ///   - url: The library file: a file URL.
-    ///   - access: What opening may do to the file (see `Access`); `.create` by default.
-    ///   - busyTimeout: How long a call waits for another process's write lock, another
-    ///     thread's write or a free reader before failing with `StorageError` `.busy` (default 5 s).
-    ///   - historyLimit: How many commands undo can go back (default 100).
-    ///   - changeLogRetention: How much of the change log other processes can catch up on.
-    public static func open(
-        at url: URL, access: Access = .create, busyTimeout: Duration = .seconds(5), historyLimit: Int = 100,
-        changeLogRetention: ChangeLogRetention = ChangeLogRetention()
-    ) throws -> Library {
+    /// - Throws: `StorageError` when the path cannot serve the configuration's `access`, checked
+    ///   before SQLite opens anything (`.notAFilePath` for an empty path, a NUL byte, `:memory:`
+    ///   or a URL that is not a file URL, `.notFound`, `.emptyFile`, `.isADirectory`,
+    ///   `.notARegularFile`, `.parentIsAFile`, `.permissionDenied`, `.readOnly`), or when SQLite
+    ///   fails (`.busy`, `.corrupt`, ...); `SchemaError` when the file is not an AlbumStore
+    ///   database, was migrated by a newer version, needs a migration that `.readOnly` cannot
+    ///   apply, or a migration fails. The file is left as it was.
+    public static func open(at url: URL, configuration: Configuration = Configuration()) throws -> Library {
         guard url.isFileURL else {
             throw StorageError(.notAFilePath, path: url.absoluteString, message: "only a file: URL names a library's file")
         }
-        return try open(
-            atPath: url.path, access: access, busyTimeout: busyTimeout, historyLimit: historyLimit,
-            changeLogRetention: changeLogRetention)
+        return try open(atPath: url.path, configuration: configuration)
     }
 
-    /// `open(at:access:busyTimeout:historyLimit:changeLogRetention:)` for a file path. (A
-    /// command-line tool has paths; making a `URL` of one and reading its path back is, in a
-    /// short process, a third of a million instructions.)
-    public static func open(
-        atPath path: String, access: Access = .create, busyTimeout: Duration = .seconds(5), historyLimit: Int = 100,
-        changeLogRetention: ChangeLogRetention = ChangeLogRetention()
-    ) throws -> Library {
+    /// `open(at:configuration:)` for a file path. (A command-line tool has paths; making a `URL`
+    /// of one and reading its path back is, in a short process, a third of a million instructions.)
+    public static func open(atPath path: String, configuration: Configuration = Configuration()) throws -> Library {
         try LibraryFile.requireFilePath(path)
-        return try open(
-            atPath: path, access: access, busyTimeout: busyTimeout, migrator: Migrator(), historyLimit: historyLimit,
-            changeLogRetention: changeLogRetention)
+        return try Library(path: path, configuration: configuration, migrator: Migrator())
     }
 
-    static func open(
-        at url: URL, access: Access = .create, busyTimeout: Duration = .seconds(5), migrator: Migrator,
-        historyLimit: Int = 100, changeLogRetention: ChangeLogRetention = ChangeLogRetention()
-    ) throws -> Library {
-        try open(
-            atPath: url.path, access: access, busyTimeout: busyTimeout, migrator: migrator, historyLimit: historyLimit,
-            changeLogRetention: changeLogRetention)
+    /// A library in memory, gone when the value is released: for tests and previews. The
+    /// configuration's `access` does not apply: the library is made anew, for reading and writing.
+    public static func inMemory(configuration: Configuration = Configuration()) throws -> Library {
+        try inMemory(configuration: configuration, migrator: Migrator())
     }
 
-    static func open(
-        atPath path: String, access: Access = .create, busyTimeout: Duration = .seconds(5), migrator: Migrator,
-        historyLimit: Int = 100, changeLogRetention: ChangeLogRetention = ChangeLogRetention()
-    ) throws -> Library {
-        try Library(
-            path: path, access: access, busyTimeout: busyTimeout, migrator: migrator, historyLimit: historyLimit,
-            retention: changeLogRetention)
+    /// A library at `url` whose schema is `migrator`'s (tests of migrations).
+    static func open(at url: URL, configuration: Configuration = Configuration(), migrator: Migrator) throws -> Library {
+        try Library(path: url.path, configuration: configuration, migrator: migrator)
     }
 
-    /// A library in memory, gone when the value is released: for tests and previews.
-    public static func inMemory(historyLimit: Int = 100) throws -> Library {
-        try inMemory(migrator: Migrator(), historyLimit: historyLimit)
-    }
-
-    static func inMemory(migrator: Migrator, historyLimit: Int = 100) throws -> Library {
-        try Library(
-            path: ":memory:", access: .create, busyTimeout: .seconds(5), migrator: migrator,
-            historyLimit: historyLimit, retention: ChangeLogRetention())
+    static func inMemory(configuration: Configuration = Configuration(), migrator: Migrator) throws -> Library {
+        var configuration = configuration
+        configuration.access = .create
+        return try Library(path: ":memory:", configuration: configuration, migrator: migrator)
     }
 
     /// Facts about the file: its path, size, schema and SQLite versions, and album count.
@@ -260,6 +228,28 @@ public final class Library: Sendable {
     public func dropHistory() throws -> Int {
         try refuseIfReadOnly()
         return try mappingStorageErrors(path: path, busyTimeout: busyTimeout) { try database.write { try history.dropAll(in: $0) } }
+    }
+
+    /// Whether `undo()` has a command to undo: for enabling an Undo button.
+    public func canUndo() throws -> Bool {
+        try read { try history.canUndo(in: $0) }
+    }
+
+    /// Whether `redo()` has an undone command to redo.
+    public func canRedo() throws -> Bool {
+        try read { try history.canRedo(in: $0) }
+    }
+
+    /// `canUndo()` without blocking Swift's cooperative threads.
+    public func canUndo() async throws -> Bool {
+        let history = history
+        return try await read { try history.canUndo(in: $0) }
+    }
+
+    /// `canRedo()` without blocking Swift's cooperative threads.
+    public func canRedo() async throws -> Bool {
+        let history = history
+        return try await read { try history.canRedo(in: $0) }
     }
 
     /// The commands that can be undone (and, marked undone, redone), oldest first.
@@ -472,12 +462,17 @@ public final class Library: Sendable {
         return try perform(recording: TableDescription.restorable) { command in
             openTransaction.begin(command)
             defer { openTransaction.end() }
-            return (try body(self), description)
+            let result = try body(self)
+            // The async form's task was cancelled while `body` ran: roll back, commit nothing.
+            if Interruption.isCurrentWorkInterrupted { throw CancellationError() }
+            return (result, description)
         }
     }
 
     /// `write(_:_:)` without blocking Swift's cooperative threads: `body` runs on a thread of its
-    /// own. The way for an app to make any change from async code.
+    /// own. The way for an app to make any change from async code. Cancelling the task before
+    /// the transaction commits rolls it back (`CancellationError`); once committed, the command
+    /// stands and its result is returned.
     @discardableResult
     public func write<T: Sendable>(
         _ description: String = "changes", _ body: @escaping @Sendable (Library) throws -> T
@@ -605,14 +600,14 @@ public final class Library: Sendable {
     /// does not keep it alive). Use the library's `async` reads in `value`: they do not block
     /// Swift's cooperative threads.
     public func observe<T: Sendable>(
-        _ tables: Set<String> = ["albums"], _ value: @escaping @Sendable (Library) async throws -> T
+        _ tables: Set<ObservedTable> = [.albums], _ value: @escaping @Sendable (Library) async throws -> T
     ) -> LibraryObservation<T> {
         LibraryObservation(library: self, tables: tables, value: value)
     }
 
     /// One consumer's observation (`observe(_:_:)`).
     func observation<T: Sendable>(
-        of tables: Set<String>, _ value: @escaping @Sendable (Library) async throws -> T
+        of tables: Set<ObservedTable>, _ value: @escaping @Sendable (Library) async throws -> T
     ) -> AsyncThrowingStream<T, Error> {
         let changes = changes
         return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
@@ -627,7 +622,7 @@ public final class Library: Sendable {
                         }
                         guard let first = await iterator.next() else { break }
                         let pending = [first] + iterator.drain()
-                        isStale = pending.contains { set in tables.contains(where: set.touches) }
+                        isStale = pending.contains { set in tables.contains { set.touches($0.name) } }
                     }
                     continuation.finish()
                 } catch {

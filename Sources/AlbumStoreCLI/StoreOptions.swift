@@ -70,6 +70,6 @@ struct StoreOptions: ParsableArguments {
     /// file and create nothing), `.readWrite` for commands that change albums or history,
     /// `.create` for `init`, `add` and `import` (but not `import --dry-run`).
     func openLibrary(_ access: Library.Access) throws -> Library {
-        try Library.open(atPath: path, access: access, busyTimeout: try busyTimeout)
+        try Library.open(atPath: path, configuration: .init(access: access, busyTimeout: try busyTimeout))
     }
 }

@@ -1,6 +1,7 @@
 import CSQLite
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// An argument list gives exactly one value per parameter, and a run never sees the bindings of
 /// the run before it.

@@ -1,6 +1,7 @@
 import Foundation
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// The online backup API: the copy must hold exactly what the source holds.
 struct BackupTests {

@@ -1,6 +1,7 @@
 import Foundation
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// Every `Bindable` type stored in a real table and read back with its `ColumnDecodable` twin.
 struct BindingTests {

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// Incremental blob I/O: `zeroblob(n)`, then chunked writes and reads through a `Blob` handle.
 struct BlobTests {

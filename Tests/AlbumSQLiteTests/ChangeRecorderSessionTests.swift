@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import TestSupport
 @testable import AlbumSQLite
 import Testing
 
@@ -56,7 +57,7 @@ struct ChangeRecorderSessionTests {
         let recorder = try ChangeRecorder(connection: ours, tables: tables)
         let before = try contents(of: ours, recordedOnly: true)
 
-        var random = SeededRandom(seed: seed)
+        var random = SeededRandom(seed: SeededRandom.environmentSeed.map { $0 &+ seed } ?? seed)
         for _ in 0..<60 {
             let step = Self.randomStep(&random)
             if step.sql == "disable" || step.sql == "enable" {
@@ -368,32 +369,32 @@ struct ChangeRecorderSessionTests {
     // MARK: The work
 
     private static func randomStep(_ random: inout SeededRandom) -> (sql: String, arguments: [(any Bindable)?]) {
-        let id = Int64(random.next(8) + 1)
-        switch random.next(12) {
+        let id = Int64(Int.random(in: 0..<8, using: &random) + 1)
+        switch Int.random(in: 0..<12, using: &random) {
         case 0: return ("INSERT OR REPLACE INTO albums VALUES (?, ?, ?, ?, ?)",
-                        [id, randomValue(&random), Int64(random.next(100)), randomValue(&random), randomValue(&random)])
+                        [id, randomValue(&random), Int64(Int.random(in: 0..<100, using: &random)), randomValue(&random), randomValue(&random)])
         case 1: return ("INSERT OR IGNORE INTO albums(id, title) VALUES (?, ?)", [id, randomValue(&random)])
         case 2: return ("UPDATE albums SET title = ?, rating = ? WHERE id = ?", [randomValue(&random), randomValue(&random), id])
         case 3: return ("UPDATE albums SET year = year WHERE id = ?", [id])
-        case 4: return ("UPDATE OR IGNORE albums SET id = ? WHERE id = ?", [Int64(random.next(8) + 1), id])
+        case 4: return ("UPDATE OR IGNORE albums SET id = ? WHERE id = ?", [Int64(Int.random(in: 0..<8, using: &random) + 1), id])
         case 5: return ("DELETE FROM albums WHERE id = ?", [id])
-        case 6: return ("INSERT OR REPLACE INTO tags VALUES (?, ?)", ["tag \(random.next(4))", randomValue(&random)])
-        case 7: return ("DELETE FROM tags WHERE name = ?", ["tag \(random.next(4))"])
-        case 8: return ("INSERT OR REPLACE INTO pairs VALUES (?, ?, ?)", [Int64(random.next(3)), "k\(random.next(2))", randomValue(&random)])
-        case 9: return ("UPDATE pairs SET note = ? WHERE a = ?", [randomValue(&random), Int64(random.next(3))])
+        case 6: return ("INSERT OR REPLACE INTO tags VALUES (?, ?)", ["tag \(Int.random(in: 0..<4, using: &random))", randomValue(&random)])
+        case 7: return ("DELETE FROM tags WHERE name = ?", ["tag \(Int.random(in: 0..<4, using: &random))"])
+        case 8: return ("INSERT OR REPLACE INTO pairs VALUES (?, ?, ?)", [Int64(Int.random(in: 0..<3, using: &random)), "k\(Int.random(in: 0..<2, using: &random))", randomValue(&random)])
+        case 9: return ("UPDATE pairs SET note = ? WHERE a = ?", [randomValue(&random), Int64(Int.random(in: 0..<3, using: &random))])
         case 10: return ("INSERT INTO plain VALUES (?)", [randomValue(&random)])
-        default: return (random.next(3) == 0 ? "disable" : "enable", [])
+        default: return (Int.random(in: 0..<3, using: &random) == 0 ? "disable" : "enable", [])
         }
     }
 
     private static func randomValue(_ random: inout SeededRandom) -> SQLiteValue {
-        switch random.next(6) {
+        switch Int.random(in: 0..<6, using: &random) {
         case 0: .null
-        case 1: .integer(Int64(random.next(5)) - 2)
-        case 2: .real([0.5, -1.25, 1e300][random.next(3)])
-        case 3: .text(["", "Björk", "a", String(repeating: "long ", count: 40)][random.next(4)])
-        case 4: .blob(Data([UInt8](repeating: 7, count: random.next(3))))
-        default: .integer(Int64.max - Int64(random.next(2)))
+        case 1: .integer(Int64(Int.random(in: 0..<5, using: &random)) - 2)
+        case 2: .real([0.5, -1.25, 1e300][Int.random(in: 0..<3, using: &random)])
+        case 3: .text(["", "Björk", "a", String(repeating: "long ", count: 40)][Int.random(in: 0..<4, using: &random)])
+        case 4: .blob(Data([UInt8](repeating: 7, count: Int.random(in: 0..<3, using: &random))))
+        default: .integer(Int64.max - Int64(Int.random(in: 0..<2, using: &random)))
         }
     }
 
@@ -483,21 +484,5 @@ private final class SessionExtension {
         }
         defer { sqlite3_free(buffer) }
         return Changeset(data: buffer.map { Data(bytes: $0, count: Int(count)) } ?? Data())
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing seed can be run again.
-struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-
-    /// A number in 0..<bound.
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Int(z % UInt64(bound))
     }
 }

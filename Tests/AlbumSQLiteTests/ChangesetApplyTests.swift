@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 @testable import AlbumSQLite
 import Testing
+import TestSupport
 
 /// `Changeset.apply(to:)` runs the common case through the connection's cached statements and
 /// leaves everything else to `sqlite3changeset_apply`: the outcome must be the session

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// `ChangeRecorder` and `Changeset`: recording changes with the session extension, inverting
 /// them, applying them with conflicts aborting, and reading them back change by change.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// Readers and writers on one file: WAL isolation, `Database`, and `PRAGMA data_version`.
 struct ConcurrencyTests {

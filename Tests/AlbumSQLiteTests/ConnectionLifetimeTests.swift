@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// Statements, blobs, recorders and hooks keep the database handle open after the `Connection`
 /// object that made them is gone, and the handle closes once the last of them goes.

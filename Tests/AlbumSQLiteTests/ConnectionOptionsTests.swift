@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// What `ConnectionOptions` does to a connection and to the file.
 struct ConnectionOptionsTests {

@@ -1,6 +1,7 @@
 import Foundation
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// The questions code above this layer asks of an error, answered without SQLite's C header:
 /// this file deliberately does not import CSQLite.

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// The codes, messages and SQL that `SQLiteError` carries.
 struct ErrorTests {

@@ -1,6 +1,7 @@
 import CSQLite
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// The update, commit and rollback hooks.
 struct HookTests {

@@ -1,6 +1,7 @@
 import CSQLite
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// Parameters written `:name`, `@name` or `$name` bound by name.
 struct NamedParameterTests {

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// Process-wide SQLite settings are the host's call: the layer never makes them by itself.
 ///

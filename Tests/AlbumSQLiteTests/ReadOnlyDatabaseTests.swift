@@ -1,6 +1,7 @@
 import Foundation
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// A `Database` for reading only opens its writer only when something asks for it.
 struct ReadOnlyDatabaseTests {

@@ -1,6 +1,7 @@
 import CSQLite
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// Rows are lent to closures for the call only; one read after its statement moved on traps.
 struct RowLendingTests {

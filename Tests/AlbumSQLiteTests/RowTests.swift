@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// Reading the columns of a result row.
 struct RowTests {

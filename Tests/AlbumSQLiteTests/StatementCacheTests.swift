@@ -1,5 +1,6 @@
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// `Connection.cachedStatement` and the cached helpers built on it.
 struct StatementCacheTests {

@@ -1,6 +1,7 @@
 import CSQLite
 import AlbumSQLite
 import Testing
+import TestSupport
 
 /// `Connection.transaction`: commit on return, rollback on throw, savepoints when nested.
 struct TransactionTests {

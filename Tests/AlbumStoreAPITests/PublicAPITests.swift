@@ -16,8 +16,8 @@ struct PublicAPITests {
     /// A library opened with every option an app may give.
     func library() throws -> Library {
         try Library.open(
-            at: folder.appendingPathComponent("library.sqlite"), historyLimit: 50,
-            changeLogRetention: ChangeLogRetention(maxEntries: 1000, maxAge: .seconds(3600)))
+            at: folder.appendingPathComponent("library.sqlite"),
+            configuration: .init(historyLimit: 50, changeLogRetention: ChangeLogRetention(maxEntries: 1000, maxAge: .seconds(3600))))
     }
 
     /// What `edit` did to the list.
@@ -118,7 +118,7 @@ struct PublicAPITests {
     @Test func anObservedQueryGivesItsValue() async throws {
         let library = try library()
         try Self.edit(library)
-        var observed = library.observe(["albums"]) { try await $0.albums.count() }.makeAsyncIterator()
+        var observed = library.observe([.albums]) { try await $0.albums.count() }.makeAsyncIterator()
         #expect(try await observed.next() == 2)
     }
 
@@ -335,7 +335,7 @@ extension PublicAPITests {
         let text = folder.appendingPathComponent("not-a-library.txt")
         try Data("hello".utf8).write(to: text)
         #expect(throws: SchemaError.self) { try Library.open(at: text) }
-        let memory = try Library.inMemory(historyLimit: 5)
+        let memory = try Library.inMemory(configuration: .init(historyLimit: 5))
         #expect(try memory.albums.count() == 0)
     }
 }
@@ -344,17 +344,15 @@ extension PublicAPITests {
     /// Access modes, checking, backing up, and the errors of each.
     @Test func accessModesCheckingAndBackingUp() throws {
         let url = folder.appendingPathComponent("access/library.sqlite")
-        #expect(throws: StorageError.self) { try Library.open(at: url, access: .readOnly) }
-        #expect(throws: StorageError.self) { try Library.open(at: url, access: .readWrite) }
-        let created = try Library.open(
-            at: url, access: .create, busyTimeout: .milliseconds(500), historyLimit: 3,
-            changeLogRetention: ChangeLogRetention())
+        #expect(throws: StorageError.self) { try Library.open(at: url, configuration: .init(access: .readOnly)) }
+        #expect(throws: StorageError.self) { try Library.open(at: url, configuration: .init(access: .readWrite)) }
+        let created = try Library.open(at: url, configuration: .init(access: .create, busyTimeout: .milliseconds(500), historyLimit: 3, changeLogRetention: ChangeLogRetention()))
         #expect(created.access == .create && created.busyTimeout == .milliseconds(500))
         for title in ["A", "B", "C", "D"] { try created.albums.append(AlbumDraft(title: title, artist: "X")) }
         for _ in 0..<3 { try created.undo() }
         #expect(throws: HistoryError.nothingOlderToUndo(limit: 3)) { try created.undo() }
 
-        let reader = try Library.open(at: url, access: .readOnly)
+        let reader = try Library.open(at: url, configuration: .init(access: .readOnly))
         #expect(reader.access == .readOnly)
         #expect(try reader.albums.count() == 1)
         do {

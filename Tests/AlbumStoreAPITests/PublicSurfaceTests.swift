@@ -18,7 +18,7 @@ struct PublicSurfaceTests {
         "FolderProblem", "FolderScanProgress", "FoundAlbum", "HistoryEntry", "HistoryError", "ImageFormat", "ImportError", "ImportOptions",
         "ImportOptions.ConflictPolicy", "ImportOptions.InvalidRowPolicy", "ImportProgress",
         "ImportRejection", "ImportSource", "ImportSummary",
-        "Library", "Library.Access", "LibraryInfo", "LibraryObservation", "LibraryProblem", "LibraryProblem.Area",
+        "Library", "Library.Access", "Library.Configuration", "LibraryInfo", "LibraryObservation", "LibraryProblem", "LibraryProblem.Area", "ObservedTable",
         "QueryError", "ResolvedCurrentAlbum", "RowIDs", "ScannedAlbum", "ScannedAlbum.Change", "SchemaError", "Session", "SessionDifference",
         "SessionError", "SessionItem", "SessionRestore", "SessionState", "Snapshot", "StorageError",
         "StorageError.Reason", "TableChanges",

@@ -1,6 +1,7 @@
 import AlbumStore
 import Foundation
 import Testing
+import TestSupport
 
 /// An album app's data layer from start to end, as one runnable example of the library's API:
 /// open, import, observe while another process writes, several changes as one transaction,
@@ -22,10 +23,10 @@ struct AppClientExampleTests {
         let changes = library.changes
         let added = try cli.run(["add", "--db", path, "--title", "Heroes", "--artist", "David Bowie"])
         #expect(added.status == 0, "\(added.stderr)")
-        let seen = await within(seconds: 5) {
+        let seen = await value(of: Task {
             var iterator = changes.makeAsyncIterator()
             return await iterator.next()
-        }
+        })
         let set = try #require(seen ?? nil, "no change set from the other process")
         #expect(set.albums.inserted.count == 1)
         let heroes = try await library.albums.album(at: -1)
@@ -60,19 +61,5 @@ struct AppClientExampleTests {
         let listed = try cli.run(["list", "--db", path, "--format", "json"])
         #expect(listed.status == 0)
         #expect(listed.stdout.contains("Heroes"))
-    }
-}
-
-/// What `work` returns, or `nil` when it takes longer than `seconds` (it is cancelled then).
-private func within<T: Sendable>(seconds: Double, _ work: @escaping @Sendable () async -> T) async -> T? {
-    await withTaskGroup(of: T?.self) { group in
-        group.addTask { await work() }
-        group.addTask {
-            try? await Task.sleep(for: .seconds(seconds))
-            return nil
-        }
-        let first = await group.next() ?? nil
-        group.cancelAll()
-        return first
     }
 }

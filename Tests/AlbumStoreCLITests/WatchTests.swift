@@ -197,8 +197,7 @@ struct WatchTests {
     }
 
     @Test func anExpiredCursorIsAClearErrorToResync() throws {
-        let library = try Library.open(at: URL(fileURLWithPath: store.db),
-                                       changeLogRetention: ChangeLogRetention(maxEntries: 2))
+        let library = try Library.open(at: URL(fileURLWithPath: store.db), configuration: .init(changeLogRetention: ChangeLogRetention(maxEntries: 2)))
         for number in 0..<6 { try library.albums.append(AlbumDraft(title: "n\(number)", artist: "A")) }
         try library.pruneChangeLog()
 

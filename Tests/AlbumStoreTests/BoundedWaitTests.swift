@@ -11,7 +11,7 @@ struct BoundedWaitTests {
     init() throws { directory = try TemporaryDirectory() }
 
     func library(busyTimeout: Duration = .milliseconds(300)) throws -> Library {
-        let library = try Library.open(at: directory.file("library.sqlite"), busyTimeout: busyTimeout)
+        let library = try Library.open(at: directory.file("library.sqlite"), configuration: .init(busyTimeout: busyTimeout))
         for draft in AlbumDraft.classics { try library.albums.append(draft) }
         return library
     }
@@ -137,5 +137,26 @@ struct BoundedWaitTests {
         // and a statement left running would take the query's whole time limit.
         #expect(cancelled.duration(to: .now) < .seconds(2))
         #expect(throws: CancellationError.self) { try result.get() }
+    }
+}
+
+extension BoundedWaitTests {
+    @Test func aBusyErrorNamesAnotherLibraryOfThisProcessWhenThereIsOne() throws {
+        let holder = try library()
+        let other = try Library.open(at: directory.file("library.sqlite"), configuration: .init(busyTimeout: .milliseconds(200)))
+        let release = try holding { inside in try holder.perform { _ in inside(); return ((), "held") } }
+        defer { release() }
+
+        let error = try withDeadline(seconds: 3) { () -> StorageError? in
+            do {
+                _ = try other.albums.append(.sample("waits"))
+                return nil
+            } catch let error as StorageError {
+                return error
+            }
+        }
+        let busy = try #require(error ?? nil)
+        #expect(busy.reason == .busy)
+        #expect(busy.description == "another Library in this process, or another process, is writing to \(other.path); gave up after 200 ms")
     }
 }

@@ -1,26 +1,15 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import AlbumStore
 
 /// Bad input never crashes a reader: random bytes, heavy in each format's special characters,
 /// read in tiny chunks, end in records, problems or a `CatalogError`, never a trap.
 struct CatalogReaderRobustnessTests {
-    /// SplitMix64: the same bytes on every run.
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return mixed ^ (mixed >> 31)
-        }
-    }
-
     private static let alphabet: [UInt8] = Array("\",\t\r\n\\{}[]:\"tfn0123456789.-eE u<>/?&;ab".utf8) + [0, 0xE9, 0xFF, 0xC3, 0xA9, 0xF0, 0x9F]
 
     private func samples(seed: UInt64, prefix: String) -> [Data] {
-        var generator = Generator(state: seed)
+        var generator = SeededRandom(seed: SeededRandom.environmentSeed.map { $0 &+ seed } ?? seed)
         return (0..<300).map { _ in
             let count = Int.random(in: 0...120, using: &generator)
             let bytes = (0..<count).map { _ in Self.alphabet.randomElement(using: &generator) ?? 0 }

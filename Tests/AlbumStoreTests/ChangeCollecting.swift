@@ -1,5 +1,6 @@
 import Testing
 @testable import AlbumStore
+import TestSupport
 
 extension ChangeStream {
     /// Reads change sets on a task of its own until `enough` holds for those read or the stream

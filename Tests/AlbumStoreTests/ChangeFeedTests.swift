@@ -75,8 +75,7 @@ struct ChangeFeedTests {
     }
 
     @Test func aCursorOlderThanTheKeptLogIsExpired() throws {
-        let small = try Library.open(at: directory.file("small.sqlite"),
-                                     changeLogRetention: ChangeLogRetention(maxEntries: 3))
+        let small = try Library.open(at: directory.file("small.sqlite"), configuration: .init(changeLogRetention: ChangeLogRetention(maxEntries: 3)))
         try small.albums.append(.sample("zero"))
         for number in 1...10 { try small.albums.append(.sample("n\(number)")) }
         try small.pruneChangeLog()
@@ -115,8 +114,9 @@ struct ChangeFeedTests {
     }
 
     @Test func pruningKeepsTheNewestEntriesWithinBothBounds() throws {
-        let small = try Library.open(at: directory.file("small.sqlite"),
-                                     changeLogRetention: ChangeLogRetention(maxEntries: 5, maxAge: .seconds(3600)))
+        let small = try Library.open(
+            at: directory.file("small.sqlite"),
+            configuration: .init(changeLogRetention: ChangeLogRetention(maxEntries: 5, maxAge: .seconds(3600))))
         for number in 0..<12 { try small.albums.append(.sample("n\(number)")) }
         let connection = try Connection(path: small.path)
         try connection.run("UPDATE change_log SET at = 0 WHERE seq <= 9")   // older than an hour
@@ -127,8 +127,7 @@ struct ChangeFeedTests {
     }
 
     @Test func pruningKeepsTheNewestEntrySoCursorsNeverGoBack() throws {
-        let small = try Library.open(at: directory.file("small.sqlite"),
-                                     changeLogRetention: ChangeLogRetention(maxEntries: 1, maxAge: .zero))
+        let small = try Library.open(at: directory.file("small.sqlite"), configuration: .init(changeLogRetention: ChangeLogRetention(maxEntries: 1, maxAge: .zero)))
         for number in 0..<3 { try small.albums.append(.sample("n\(number)")) }
         try small.pruneChangeLog()
         let connection = try Connection(path: small.path)
@@ -139,8 +138,7 @@ struct ChangeFeedTests {
     }
 
     @Test func aLibraryPrunesItsLogAsItCommits() throws {
-        let small = try Library.open(at: directory.file("small.sqlite"),
-                                     changeLogRetention: ChangeLogRetention(maxEntries: 10))
+        let small = try Library.open(at: directory.file("small.sqlite"), configuration: .init(changeLogRetention: ChangeLogRetention(maxEntries: 10)))
         for number in 0..<(Library.pruneInterval + 2) { try small.albums.append(.sample("n\(number)")) }
 
         let count = try Connection(path: small.path).scalar("SELECT count(*) FROM change_log", as: Int.self)

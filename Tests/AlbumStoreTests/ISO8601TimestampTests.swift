@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlbumStore
+import TestSupport
 
 struct ISO8601TimestampTests {
     @Test(arguments: [

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import AlbumStore
+import TestSupport
 
 /// `JSONValue(parsing:)`: session values and snapshot files, read by the catalog import's parser.
 struct JSONValueReaderTests {
@@ -27,7 +28,14 @@ struct JSONValueReaderTests {
         #expect(try parse("\"\"") == .string(""))
         #expect(try parse("9223372036854775807") == .integer(.max))
         #expect(try parse("-9223372036854775808") == .integer(.min))
-        #expect(try parse("9223372036854775808") == .double(9_223_372_036_854_775_808))
+        #expect(try parse("9223372036854775808") == .unsigned(9_223_372_036_854_775_808))
+        #expect(try parse("18446744073709551615") == .unsigned(.max))
+        #expect(try parse("18446744073709551616") == .double(18_446_744_073_709_551_616))
+        #expect(try parse("-9223372036854775809") == .double(-9_223_372_036_854_775_808))   // the nearest Double
+        // -0 keeps its sign, as JSONEncoder writes -0.0; it is written back the same way.
+        let negativeZero = try parse("-0")
+        guard case let .double(zero) = negativeZero else { Issue.record("-0 read as \(negativeZero)"); return }
+        #expect(zero.sign == .minus && negativeZero.description == "-0")
     }
 
     @Test func escapesAndUnicodeComeBackExactly() throws {

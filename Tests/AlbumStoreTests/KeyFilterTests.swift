@@ -1,5 +1,6 @@
 import Testing
 @testable import AlbumStore
+import TestSupport
 
 struct KeyFilterTests {
     @Test(arguments: [32, 4096, 1 << 16])

@@ -1,5 +1,6 @@
 import Testing
 @testable import AlbumStore
+import TestSupport
 
 struct KeySetTests {
     @Test func holdsWhatSetHoldsThroughGrowthAndZero() {

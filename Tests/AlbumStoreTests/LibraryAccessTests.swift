@@ -42,14 +42,14 @@ struct LibraryAccessTests {
     func openingAMissingFileWithoutCreateCreatesNothing(access: Library.Access) throws {
         let typo = directory.file("typo/music/library.sqlite")
 
-        expectStorageError(.notFound, "no library at \(typo.path)") { _ = try Library.open(at: typo, access: access) }
+        expectStorageError(.notFound, "no library at \(typo.path)") { _ = try Library.open(at: typo, configuration: .init(access: access)) }
         #expect(try entries().isEmpty)
     }
 
     @Test func createMakesTheMissingFoldersPrivate() throws {
         let nested = directory.file("data/albumstore/library.sqlite")
 
-        _ = try Library.open(at: nested, access: .create)
+        _ = try Library.open(at: nested, configuration: .init(access: .create))
 
         for folder in ["data", "data/albumstore"] {
             let attributes = try FileManager.default.attributesOfItem(atPath: directory.file(folder).path)
@@ -68,10 +68,10 @@ struct LibraryAccessTests {
             (url.path + "\0.old", "\"\(url.path)\\0.old\" is not a library file's path: it holds a NUL byte"),
         ]
         for (path, message) in refusals {
-            expectStorageError(.notAFilePath, message) { _ = try Library.open(atPath: path, access: access) }
+            expectStorageError(.notAFilePath, message) { _ = try Library.open(atPath: path, configuration: .init(access: access)) }
         }
         expectStorageError(.notAFilePath, "\"https://example.com/library.sqlite\" is not a library file's path: only a file: URL names a library's file") {
-            _ = try Library.open(at: URL(string: "https://example.com/library.sqlite")!, access: access)
+            _ = try Library.open(at: URL(string: "https://example.com/library.sqlite")!, configuration: .init(access: access))
         }
         #expect(try entries().isEmpty)
         #expect(try entries(URL(fileURLWithPath: folder)) == before)
@@ -80,7 +80,7 @@ struct LibraryAccessTests {
     @Test(arguments: [Library.Access.readOnly, .readWrite, .create])
     func aDirectoryIsRefused(access: Library.Access) throws {
         expectStorageError(.isADirectory, "\(directory.url.path) is a directory, not a library file") {
-            _ = try Library.open(at: directory.url, access: access)
+            _ = try Library.open(at: directory.url, configuration: .init(access: access))
         }
         #expect(try entries().isEmpty)
     }
@@ -92,7 +92,7 @@ struct LibraryAccessTests {
         #expect(mkfifo(fifo.path, 0o600) == 0)
 
         expectStorageError(.notARegularFile, "\(fifo.path) is not a regular file: it is a FIFO") {
-            _ = try Library.open(at: fifo, access: access)
+            _ = try Library.open(at: fifo, configuration: .init(access: access))
         }
         #expect(try entries() == ["pipe"])
     }
@@ -102,7 +102,7 @@ struct LibraryAccessTests {
         let hadJournal = FileManager.default.fileExists(atPath: "/dev/null-journal")
 
         expectStorageError(.notARegularFile, "/dev/null is not a regular file: it is a character device") {
-            _ = try Library.open(at: URL(fileURLWithPath: "/dev/null"), access: access)
+            _ = try Library.open(at: URL(fileURLWithPath: "/dev/null"), configuration: .init(access: access))
         }
         if !hadJournal { #expect(!FileManager.default.fileExists(atPath: "/dev/null-journal")) }
     }
@@ -114,7 +114,7 @@ struct LibraryAccessTests {
         let path = file.appendingPathComponent("music/library.sqlite")
 
         expectStorageError(.parentIsAFile, "cannot use \(path.path): \(file.path) is a file, not a folder") {
-            _ = try Library.open(at: path, access: access)
+            _ = try Library.open(at: path, configuration: .init(access: access))
         }
         #expect(try entries() == ["notes"])
     }
@@ -123,7 +123,7 @@ struct LibraryAccessTests {
         #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))
 
         expectStorageError(.emptyFile, "\(url.path) is empty, not a library") {
-            _ = try Library.open(at: url, access: .readOnly)
+            _ = try Library.open(at: url, configuration: .init(access: .readOnly))
         }
         #expect(try entries() == ["library.sqlite"])
         #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int == 0)
@@ -132,7 +132,7 @@ struct LibraryAccessTests {
     @Test func writingToAnEmptyFileMakesItALibrary() throws {
         #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))
 
-        let library = try Library.open(at: url, access: .readWrite)
+        let library = try Library.open(at: url, configuration: .init(access: .readWrite))
 
         #expect(library.schemaVersion == Library.currentSchemaVersion)
     }
@@ -143,7 +143,7 @@ struct LibraryAccessTests {
         let before = try entries()
 
         do {
-            let library = try Library.open(at: url, access: .readOnly)
+            let library = try Library.open(at: url, configuration: .init(access: .readOnly))
             #expect(library.access == .readOnly)
             #expect(try library.titles() == AlbumDraft.classics.map(\.title))
             #expect(try library.albums.album(at: 2).title == "Nothing Like The Sun")
@@ -159,7 +159,7 @@ struct LibraryAccessTests {
     @Test func aReadOnlyLibraryRefusesEveryCommandBeforeTouchingTheFile() throws {
         try makeLibrary()
         let bytes = try Data(contentsOf: url)
-        let library = try Library.open(at: url, access: .readOnly)
+        let library = try Library.open(at: url, configuration: .init(access: .readOnly))
         let readOnly = StorageError(.readOnly, path: url.path, message: "opened for reading only")
 
         #expect(throws: readOnly) { try library.albums.append(.sample("New")) }
@@ -175,15 +175,15 @@ struct LibraryAccessTests {
         let bytes = try Data(contentsOf: url)
 
         #expect(throws: SchemaError.needsUpgrade(path: url.path, version: 3, current: Library.currentSchemaVersion)) {
-            _ = try Library.open(at: url, access: .readOnly)
+            _ = try Library.open(at: url, configuration: .init(access: .readOnly))
         }
         #expect(try Data(contentsOf: url) == bytes)
-        #expect(try Library.open(at: url, access: .readWrite).schemaVersion == Library.currentSchemaVersion)
+        #expect(try Library.open(at: url, configuration: .init(access: .readWrite)).schemaVersion == Library.currentSchemaVersion)
     }
 
     @Test func aWritingAccessOfAnExistingFileMigratesIt() throws {
         _ = try FormerLibrary.make(at: url)
 
-        #expect(try Library.open(at: url, access: .readWrite).schemaVersion == Library.currentSchemaVersion)
+        #expect(try Library.open(at: url, configuration: .init(access: .readWrite)).schemaVersion == Library.currentSchemaVersion)
     }
 }

@@ -26,7 +26,7 @@ struct LibraryBackupTests {
 
         try library.backup(to: destination)
 
-        let copy = try Library.open(at: destination, access: .readOnly)
+        let copy = try Library.open(at: destination, configuration: .init(access: .readOnly))
         #expect(try copy.albums.page().map(\.album) == library.albums.page().map(\.album))
         #expect(try copy.historyEntries() == library.historyEntries())
         #expect(try Library.check(at: destination).isEmpty)
@@ -44,7 +44,7 @@ struct LibraryBackupTests {
         #expect(try entries(".").filter { !$0.hasPrefix("library.sqlite") } == ["copy.sqlite"], "no temporary file left")
 
         try library.backup(to: destination, overwrite: true)
-        #expect(try Library.open(at: destination, access: .readOnly).albums.count() == 5)
+        #expect(try Library.open(at: destination, configuration: .init(access: .readOnly)).albums.count() == 5)
     }
 
     @Test func theLibraryIsNeverItsOwnBackup() throws {
@@ -64,14 +64,14 @@ struct LibraryBackupTests {
     }
 
     @Test func aReadOnlyLibraryAndAnInMemoryOneCanBeBackedUp() throws {
-        let readOnly = try Library.open(at: URL(fileURLWithPath: library.path), access: .readOnly)
+        let readOnly = try Library.open(at: URL(fileURLWithPath: library.path), configuration: .init(access: .readOnly))
         try readOnly.backup(to: directory.file("from-read-only.sqlite"))
         #expect(try Library.check(at: directory.file("from-read-only.sqlite")).isEmpty)
 
         let memory = try Library.inMemory()
         try memory.albums.append(.sample("Only here"))
         try memory.backup(to: directory.file("from-memory.sqlite"))
-        #expect(try Library.open(at: directory.file("from-memory.sqlite"), access: .readOnly).titles() == ["Only here"])
+        #expect(try Library.open(at: directory.file("from-memory.sqlite"), configuration: .init(access: .readOnly)).titles() == ["Only here"])
     }
 
     @Test func aBackupHoldsWhatWasCommittedBeforeItBeganWhileAWriterGoesOn() throws {
@@ -101,7 +101,7 @@ struct LibraryBackupTests {
         try library.backup(to: directory.file("copy.sqlite"))
         let writtenDuringBackup = written.value ?? 0
 
-        let copy = try Library.open(at: directory.file("copy.sqlite"), access: .readOnly)
+        let copy = try Library.open(at: directory.file("copy.sqlite"), configuration: .init(access: .readOnly))
         #expect(try copy.albums.count() >= before)
         #expect(try Library.check(at: directory.file("copy.sqlite")).isEmpty)
         #expect(writtenDuringBackup >= 3)

@@ -98,7 +98,7 @@ struct LibraryCheckTests {
             "triggers: albums_log_insert is missing; opening the library for writing installs it",
             "triggers: albums_log_delete differs from the generated trigger; opening the library for writing replaces it",
         ])
-        _ = try Library.open(at: url, access: .readWrite)
+        _ = try Library.open(at: url, configuration: .init(access: .readWrite))
         #expect(try Library.check(at: url).isEmpty)
     }
 

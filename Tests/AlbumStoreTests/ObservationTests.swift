@@ -52,7 +52,7 @@ struct ObservationTests {
     }
 
     @Test func anObservedQueryDoesNotRefireForOtherTables() async throws {
-        let unrelated = library.observe(["covers"]) { library in
+        let unrelated = library.observe([.covers]) { library in
             "\(try await library.albums.count()) albums, \(try library.covers.stats().albumsWithCover) covers"
         }
         // Read as they come (a value not read before the next replaces it), up to the cover's.
@@ -92,5 +92,11 @@ struct ObservationTests {
         while seen.last != 50 { seen.append(try await counts.next()!) }
         #expect(seen.count < 50)
         #expect(seen == seen.sorted())
+    }
+}
+
+extension ObservationTests {
+    @Test func theObservedTablesAreTheOnesTheSchemaObserves() {
+        #expect(Set(ObservedTable.allCases.map(\.name)) == Set(TableDescription.all.filter(\.isObserved).map(\.name)))
     }
 }

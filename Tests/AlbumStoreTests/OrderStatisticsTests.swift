@@ -189,7 +189,7 @@ struct OrderStatisticsTests {
 
         // The open library, a read-only one, and a fresh process all answer from the table.
         try expectLookups(library, match: titles)
-        let reader = try Library.open(at: URL(fileURLWithPath: library.path), access: .readOnly)
+        let reader = try Library.open(at: URL(fileURLWithPath: library.path), configuration: .init(access: .readOnly))
         try expectLookups(reader, match: titles)
         #expect(try !BlockCounts(path: library.path).areChecked)
 

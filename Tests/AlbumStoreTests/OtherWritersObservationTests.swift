@@ -66,7 +66,7 @@ struct OtherWritersObservationTests {
     }
 
     @Test func aReadOnlyLibrarySeesTheCommitsOfAWriter() async throws {
-        let viewer = try Library.open(at: directory.file("library.sqlite"), access: .readOnly)
+        let viewer = try Library.open(at: directory.file("library.sqlite"), configuration: .init(access: .readOnly))
         let stream = viewer.changes
         let album = try library.albums.append(.sample("Low"))
 

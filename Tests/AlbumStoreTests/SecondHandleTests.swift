@@ -52,7 +52,7 @@ struct SecondHandleTests {
     private func open(_ handle: Handle, on url: URL, beside writer: Library, in directory: TemporaryDirectory) throws -> Any? {
         switch handle {
         case .readOnlyOpen:
-            let reader = try Library.open(at: url, access: .readOnly)
+            let reader = try Library.open(at: url, configuration: .init(access: .readOnly))
             _ = try reader.albums.count()
             return reader
         case .check:

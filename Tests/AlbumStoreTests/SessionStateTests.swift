@@ -330,3 +330,58 @@ extension SessionStateTests {
         #expect(try library.session.state().keys.isEmpty)
     }
 }
+
+extension SessionStateTests {
+    @Test func valuesComeBackAsSaved() throws {
+        let session = try library(albums: 0).session
+        try session.setValue(UInt64.max, forKey: "big")
+        #expect(try session.value(UInt64.self, forKey: "big") == UInt64.max)
+        try session.setValue(Int64.min, forKey: "small")
+        #expect(try session.value(Int64.self, forKey: "small") == Int64.min)
+
+        try session.setValue(-0.0, forKey: "zero")
+        let zero = try #require(try session.value(Double.self, forKey: "zero"))
+        #expect(zero == 0 && zero.sign == .minus)
+        // 0.0 after -0.0 is a change, and is saved.
+        #expect(try session.setValue(0.0, forKey: "zero"))
+        #expect(try session.value(Double.self, forKey: "zero")?.sign == .plus)
+
+        let none: Int? = nil
+        try session.setValue(none, forKey: "nothing")
+        #expect(try session.value(Int.self, forKey: "nothing") == nil)
+        #expect(try session.value(forKey: "nothing") == JSONValue.null)
+        #expect(try session.value(forKey: "missing") == nil)
+    }
+
+    @Test func oneRuleForTabIdentifiers() throws {
+        let library = try library(albums: 0)
+        let session = library.session
+        try session.setDefaultTabOrder(["albums", "stats"])
+        let rows = try library.rows(of: "session_state")
+        let refusals: [([String], String)] = [
+            ([], "an order needs at least one tab (to show the default order, reset the saved one)"),
+            (["albums", "albums "], "tab 1 starts or ends with white space or a control character"),
+            ([" albums"], "tab 0 starts or ends with white space or a control character"),
+            (["albums\t"], "tab 0 starts or ends with white space or a control character"),
+            (["caf\u{E9}", "cafe\u{301}"], "tab 1 repeats \"caf\u{E9}\""),   // canonically equal
+        ]
+        for (tabs, reason) in refusals {
+            #expect(throws: SessionError.invalidTabOrder(reason: reason)) { try session.setTabOrder(tabs) }
+        }
+        #expect(throws: SessionError.self) { try session.setDefaultTabOrder([]) }
+        #expect(try library.rows(of: "session_state") == rows)
+        #expect(try session.tabOrder() == ["albums", "stats"])
+        // Inner spaces are part of a name.
+        #expect(try session.setTabOrder(["my albums", "stats"]))
+    }
+
+    @Test func anEmptyOrderSavedEarlierReadsBackAsSaved() throws {
+        let library = try library(albums: 0)
+        try library.session.setTabOrder(["a"])
+        try Connection(path: url.path).run("UPDATE session_state SET value = '[]' WHERE id = 2")
+        #expect(try library.session.tabOrder() == [])
+        try library.session.resetTabOrder()
+        #expect(try library.session.tabOrder() == [])
+    }
+}
+

@@ -50,14 +50,15 @@ struct SnapshotFileTests {
     private var exported: String { get throws { String(decoding: try session.exportSnapshot(named: "saved"), as: UTF8.self) } }
 
     /// Found by the snapshot fuzz target: -5e-325 reads as -0.0, which was written `-0` and
-    /// read back as the integer 0, so the second file differed from the first.
+    /// read back as the integer 0, so the second file differed from the first. `-0` now reads
+    /// back as -0.0: the value keeps its sign, and the file reads the same every time.
     @Test func negativeZeroIsWrittenAsTheFileReadsItBack() throws {
         let file = #"{"format":"albumstore-session-snapshot","format_version":2,"albumstore_version":"0.9.0","exported_at":"2026-11-22T08:15:03.000Z","name":"z","taken_at":"2026-11-22T08:15:03.000Z","state":{"keys":{"tiny":-5e-325,"zero":-0.0}}}"#
         let snapshot = try SnapshotFile.snapshot(from: Data(file.utf8), source: "z.json")
         let written = SnapshotFile.data(for: snapshot, exportedAt: Date(timeIntervalSince1970: 0))
         let again = try SnapshotFile.snapshot(from: written, source: "again.json")
         #expect(SnapshotFile.data(for: again, exportedAt: Date(timeIntervalSince1970: 0)) == written)
-        #expect(String(decoding: written, as: UTF8.self).contains("\"tiny\" : 0,"))
+        #expect(String(decoding: written, as: UTF8.self).contains("\"tiny\" : -0,"))
     }
 
     @Test func aSnapshotRoundTripsThroughAFile() throws {

@@ -138,7 +138,7 @@ struct UndoTests {
     }
 
     @Test func historyKeepsOnlyTheLimitOfCommandsWithDescriptions() throws {
-        let library = try Library.open(at: url, historyLimit: 3)
+        let library = try Library.open(at: url, configuration: .init(historyLimit: 3))
         for draft in AlbumDraft.classics { try library.albums.append(draft) }
 
         let entries = try library.historyEntries()
@@ -165,5 +165,29 @@ struct UndoTests {
 
         #expect(throws: HistoryError.self) { try library.undo() }
         #expect(try library.rows(of: "albums") == before)
+    }
+}
+
+extension UndoTests {
+    @Test func canUndoAndCanRedoFollowTheHistory() throws {
+        let library = try Library.open(at: url)
+        #expect(try !library.canUndo() && !library.canRedo())
+        try library.albums.append(.sample("Low"))
+        #expect(try library.canUndo() && !library.canRedo())
+        try library.undo()
+        #expect(try !library.canUndo() && library.canRedo())
+        try library.redo()
+        #expect(try library.canUndo() && !library.canRedo())
+        // Saving session state is no step.
+        try library.session.setCurrentAlbum(at: 0)
+        try library.undo()
+        #expect(try !library.canUndo() && library.canRedo())
+    }
+
+    @Test func canUndoAndCanRedoHaveAsyncTwins() async throws {
+        let library = try Library.open(at: url)
+        try library.albums.append(.sample("Low"))
+        let (canUndo, canRedo) = (try await library.canUndo(), try await library.canRedo())
+        #expect(canUndo && !canRedo)
     }
 }

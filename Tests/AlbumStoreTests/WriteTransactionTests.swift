@@ -209,3 +209,30 @@ struct WriteTransactionTests {
         }.count
     }
 }
+
+extension WriteTransactionTests {
+    @Test func cancellingAnAsyncWriteBeforeItCommitsRollsItBack() async throws {
+        let before = try library.titles()
+        let entries = try await library.historyEntries().count
+        let inside = DispatchSemaphore(value: 0), mayGoOn = DispatchSemaphore(value: 0)
+        let write = Task { [library] in
+            try await library.write("cancelled") { library in
+                try library.albums.append(.sample("Never"))
+                inside.signal()
+                mayGoOn.wait()
+            }
+        }
+        let entered = await Task.detached { inside.wait(timeout: .now() + eventTimeout) }.value
+        try #require(entered == .success)
+        write.cancel()
+        mayGoOn.signal()
+        let outcome = await value(of: Task { await write.result })
+        #expect(throws: CancellationError.self) { try outcome?.get() }
+        #expect(try library.titles() == before)
+        #expect(try await library.historyEntries().count == entries)
+
+        // Not cancelled, the same write commits.
+        try await library.write("kept") { library in try library.albums.append(.sample("Kept")) }
+        #expect(try library.titles() == before + ["Kept"])
+    }
+}

@@ -5,12 +5,12 @@ import Testing
 /// How long a wait for an event lasts before the test fails: generous, because on a machine
 /// busy with the whole suite a thread or task may get no core for seconds; only a hang takes this
 /// long, and a passing test never waits it out.
-let eventTimeout: Double = 10
+public let eventTimeout: Double = 10
 
 /// Runs `work` on a thread of its own and waits at most `seconds` for it: a call that would
 /// hang (a deadlock) fails the test instead of stalling the suite. The thread of a hung call is
 /// left behind; the test has failed by then.
-func withDeadline<T: Sendable>(
+public func withDeadline<T: Sendable>(
     seconds: Double = eventTimeout, sourceLocation: SourceLocation = #_sourceLocation, _ work: @escaping @Sendable () throws -> T
 ) throws -> T? {
     let done = DispatchSemaphore(value: 0)
@@ -27,13 +27,13 @@ func withDeadline<T: Sendable>(
 }
 
 /// A value handed between threads under a lock.
-final class Box<Value>: @unchecked Sendable {
+public final class Box<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value?
 
-    init(_ value: Value? = nil) { stored = value }
+    public init(_ value: Value? = nil) { stored = value }
 
-    var value: Value? {
+    public var value: Value? {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
@@ -41,47 +41,20 @@ final class Box<Value>: @unchecked Sendable {
 
 /// `withDeadline` for async work, without blocking a thread while it waits: a test that blocked
 /// one of Swift's few cooperative threads could starve the very task it waits for. The task of
-/// a hung call is left behind.
-func withAsyncDeadline<T: Sendable>(
+/// a hung call is cancelled and left behind.
+public func withAsyncDeadline<T: Sendable>(
     seconds: Double = eventTimeout, sourceLocation: SourceLocation = #_sourceLocation, _ work: @escaping @Sendable () async throws -> T
 ) async throws -> T? {
-    let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, Error>?, Never>) in
-        let once = ResumeOnce(continuation)
-        Task { once.resume(returning: await Result(catching: work)) }
-        Task {
-            try? await Task.sleep(for: .seconds(seconds))
-            once.resume(returning: nil)
-        }
+    let task = Task { () async -> Result<T, Error> in
+        do { return .success(try await work()) } catch { return .failure(error) }
     }
-    guard let outcome else {
-        Issue.record("did not return within \(seconds) s", sourceLocation: sourceLocation)
-        return nil
-    }
-    return try outcome.get()
-}
-
-/// A continuation resumed by whichever caller comes first.
-private final class ResumeOnce<Value: Sendable>: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Value, Never>?>
-
-    init(_ continuation: CheckedContinuation<Value, Never>) { self.continuation = Mutex(continuation) }
-
-    func resume(returning value: Value) {
-        continuation.withLock { $0.take() }?.resume(returning: value)
-    }
-}
-
-extension Result where Failure == Error {
-    /// The result of async `body`.
-    init(catching body: () async throws -> Success) async {
-        do { self = .success(try await body()) } catch { self = .failure(error) }
-    }
+    return try await value(of: task, within: seconds, sourceLocation: sourceLocation)?.get()
 }
 
 /// Waits at most `seconds` for `task`'s value: a task that would hang (a consumer nobody wakes)
 /// fails the test instead of stalling the suite. A late task is cancelled, and left behind if it
 /// ignores that; the test has failed by then.
-func value<T: Sendable>(
+public func value<T: Sendable>(
     of task: Task<T, Never>, within seconds: Double = eventTimeout, sourceLocation: SourceLocation = #_sourceLocation
 ) async -> T? {
     let first = FirstOutcome<T>()

@@ -1,9 +1,11 @@
 import Foundation
 
-/// A fresh folder under the system's temporary directory, removed when the value goes away.
-/// Shared by the test targets of the library (the SQLite layer's tests have their own, which also
-/// opens connections).
-public final class TemporaryDirectory {
+/// A fresh folder under the system's temporary directory, removed with everything in it when the
+/// value goes away.
+///
+/// Keep it in a stored property of the suite: Swift Testing makes one suite instance per test,
+/// so every test gets its own folder, and it outlives the connections the test opens.
+public final class TemporaryDirectory: Sendable {
     /// The folder.
     public let url: URL
 
@@ -15,6 +17,9 @@ public final class TemporaryDirectory {
 
     deinit { try? FileManager.default.removeItem(at: url) }
 
-    /// A path inside the folder.
+    /// A file inside the folder.
     public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    /// The path of a file inside the folder.
+    public func path(_ name: String) -> String { file(name).path }
 }

@@ -21,7 +21,7 @@ struct StressLibrary {
             exit(2)
         }
         let path = arguments[1], folder = arguments[3]
-        let library = try Library.open(atPath: path, access: .readWrite)
+        let library = try Library.open(atPath: path, configuration: .init(access: .readWrite))
         let report = Report()
 
         // Both subscribe now: they must see every change set committed from here on.
@@ -114,7 +114,7 @@ struct StressLibrary {
             do {
                 switch kind {
                 case "read-only open":
-                    let reader = try Library.open(atPath: path, access: .readOnly)
+                    let reader = try Library.open(atPath: path, configuration: .init(access: .readOnly))
                     _ = try reader.albums.count()
                     reader.close()
                 case "check":

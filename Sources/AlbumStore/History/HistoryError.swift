@@ -3,7 +3,7 @@ public enum HistoryError: Error, CustomStringConvertible, Sendable, Equatable {
     /// No command is left to undo: the history is empty, or every command in it is undone.
     case nothingToUndo
     /// Every command the history keeps is undone; older ones were dropped (the history keeps
-    /// the last `limit`, `Library.open(historyLimit:)`).
+    /// the last `limit`, `Library.Configuration.historyLimit`).
     case nothingOlderToUndo(limit: Int)
     /// No undone command is left to redo (a new command clears the redo stack).
     case nothingToRedo

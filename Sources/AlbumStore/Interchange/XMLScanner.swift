@@ -22,9 +22,9 @@ enum XMLToken: Equatable, Sendable {
 /// text no one reads is stepped over where it lies. Names are compared as bytes; a String is made
 /// only for a text read with `readText()` (or an attribute, when asked for).
 ///
-/// Our own rather than Foundation's `XMLParser`: FoundationXML links libxml2 and the system's ICU,
-/// which every start of the binary then loaded (`albumstore --version` 5.2 ms with them, 4.0 ms
-/// without), and this reads a Library.xml in less than half the time.
+/// Our own rather than Foundation's `XMLParser`: FoundationXML links libxml2, which every start
+/// of the binary would load, and this reads a Library.xml in less than half the time
+/// (docs/architecture.md, "Why each hand-written piece exists", has the figures).
 ///
 /// Strict about well-formedness: an end tag that does not match, a `<` or `&` out of place, text
 /// or a second element after the root, a `--` in a comment, a control character, bytes that are not

@@ -4,7 +4,7 @@
 /// library is released.
 public struct LibraryObservation<Value: Sendable>: AsyncSequence, Sendable {
     weak var library: Library?
-    let tables: Set<String>
+    let tables: Set<ObservedTable>
     let value: @Sendable (Library) async throws -> Value
 
     public func makeAsyncIterator() -> AsyncThrowingStream<Value, Error>.Iterator {

@@ -14,7 +14,7 @@ internal import AlbumSQLite
 /// are as generated, as on every open but the first after an upgrade, it writes nothing.
 struct Migrator: Sendable {
     /// 'AlbS': marks a SQLite file as an AlbumStore library.
-    static let applicationID: Int32 = 0x416C_6253
+    static let applicationID = LibraryFile.applicationID
 
     let migrations: [Migration]
     /// Installs the change-log triggers of the observed tables after migrating.

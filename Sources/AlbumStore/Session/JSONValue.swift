@@ -2,19 +2,22 @@ import FoundationEssentials
 
 /// Any JSON value: what an app keeps under a session key.
 ///
-/// Numbers keep their kind: a whole number that fits 64 bits is an `integer` (exact), any other
-/// number a `double`. Objects compare by their members, whatever their order.
+/// Numbers come back as saved: a whole number that fits `Int64` is an `integer`, a larger one
+/// that fits `UInt64` an `unsigned` (both exact), any other number a `double` (`-0.0` keeps its
+/// sign). Objects compare by their members, whatever their order.
 package enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
     case null
     case bool(Bool)
     case integer(Int64)
+    case unsigned(UInt64)
     case double(Double)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
 
     /// Parses JSON text (any value, not only an object or array). A number with a fraction or
-    /// an exponent, or beyond 64 bits, is a `double`; other numbers are `integer`s.
+    /// an exponent, `-0`, or one beyond 64 bits is a `double`; other numbers are `integer`s, or
+    /// `unsigned` above `Int64.max`.
     /// - Throws: `JSONValue.SyntaxError` saying what is wrong and where (line and column).
     package init(parsing data: Data) throws {
         self = try JSONValueReader.value(in: data)
@@ -28,6 +31,8 @@ package enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
             self = .bool(value)
         } else if let value = try? container.decode(Int64.self) {
             self = .integer(value)
+        } else if let value = try? container.decode(UInt64.self) {
+            self = .unsigned(value)
         } else if let value = try? container.decode(Double.self) {
             self = .double(value)
         } else if let value = try? container.decode(String.self) {
@@ -45,10 +50,10 @@ package enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         case .null: try container.encodeNil()
         case let .bool(value): try container.encode(value)
         case let .integer(value): try container.encode(value)
-        // A whole number (-0.0 too, which JSONEncoder writes `-0`, read back as the integer 0)
-        // is written as an integer, as the compact writer below does.
+        case let .unsigned(value): try container.encode(value)
+        // A whole number is written as an integer, as the compact writer below does.
         case let .double(value):
-            if let whole = Int64(exactly: value) { try container.encode(whole) } else { try container.encode(value) }
+            if let whole = Self.whole(value) { try container.encode(whole) } else { try container.encode(value) }
         case let .string(value): try container.encode(value)
         case let .array(value): try container.encode(value)
         case let .object(value): try container.encode(value)
@@ -73,9 +78,12 @@ package enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         case .null: text += "null"
         case let .bool(value): text += value ? "true" : "false"
         case let .integer(value): text += String(value)
+        case let .unsigned(value): text += String(value)
         case let .double(value):
-            if let whole = Int64(exactly: value) {
+            if let whole = Self.whole(value) {
                 text += String(whole)
+            } else if value == 0 {
+                text += "-0"   // read back as the double -0.0
             } else {
                 // JSON has no infinity or NaN.
                 text += value.isFinite ? String(value) : "null"
@@ -98,6 +106,11 @@ package enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
             }
             text += "}"
         }
+    }
+
+    /// `value` as an integer when it is one, but for `-0.0`, which would lose its sign.
+    private static func whole(_ value: Double) -> Int64? {
+        value == 0 && value.sign == .minus ? nil : Int64(exactly: value)
     }
 
     /// `string` as a JSON string: quotes, backslashes and control characters escaped (RFC 8259).
@@ -130,7 +143,7 @@ package enum JSONValue: Sendable, Hashable, Codable, CustomStringConvertible {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
-        case .integer, .double: "a number"
+        case .integer, .unsigned, .double: "a number"
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"

@@ -118,12 +118,16 @@ struct JSONValueReader {
         return text
     }
 
-    /// A whole number that fits 64 bits is an `integer`; any other number a `double`.
+    /// A whole number that fits 64 bits is an `integer` (`unsigned` above `Int64.max`); any
+    /// other number, and `-0` (as JSONEncoder writes -0.0), a `double`.
     private mutating func number() throws -> JSONValue {
         let line = scanner.line, column = scanner.column
         let text = try scanner.readNumber()
         let isWhole = !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
-        if isWhole, let integer = Int64(text) { return .integer(integer) }
+        if isWhole, text != "-0" {
+            if let integer = Int64(text) { return .integer(integer) }
+            if let unsigned = UInt64(text) { return .unsigned(unsigned) }
+        }
         guard let double = Double(text), double.isFinite else {
             throw failure("the number is too large", line: line, column: column)
         }

@@ -100,7 +100,9 @@ public struct Session: Sendable {
 
     /// Saves the tab order. Saving the order already saved writes nothing (no transaction, and
     /// no change set) and returns `false`.
-    /// - Throws: `SessionError.invalidTabOrder` for an empty or repeated identifier.
+    /// - Throws: `SessionError.invalidTabOrder` for an order with no tab, or an identifier that is
+    ///   empty, padded with white space, or repeated (canonically equal to another); nothing
+    ///   changes then. (`resetTabOrder()` shows the default order again.)
     @discardableResult
     public func setTabOrder(_ tabs: [String]) throws -> Bool {
         try saveTabs(tabs, as: .tabOrder)
@@ -125,11 +127,13 @@ public struct Session: Sendable {
 
     // MARK: Keys
 
-    /// The value saved under `key`, decoded from its JSON; `nil` when none is.
+    /// The value saved under `key`, decoded from its JSON; `nil` when none is, and when the saved
+    /// value is `nil` (JSON `null`, what saving an optional that is `nil` stores).
     /// - Throws: `DecodingError` when the saved JSON is not a `T` (another program may have saved
     ///   something else under the key); `StorageError`.
     public func value<T: Decodable>(_ type: T.Type = T.self, forKey key: String) throws -> T? {
-        try value(forKey: key).map { try $0.decoded(as: type) }
+        guard let value = try value(forKey: key), value != .null else { return nil }
+        return try value.decoded(as: type)
     }
 
     /// The JSON value saved under `key`, `nil` when none is.

@@ -1,6 +1,6 @@
 /// Why a session command was refused, or stored state could not be read. Nothing was changed.
 public enum SessionError: Error, CustomStringConvertible, Sendable, Equatable {
-    /// A tab order with an empty or repeated identifier, or too many tabs.
+    /// A tab order with no tab, too many, or an identifier that is empty, padded or repeated.
     case invalidTabOrder(reason: String)
     /// A key's name or value that cannot be stored.
     case invalidKey(String, reason: String)

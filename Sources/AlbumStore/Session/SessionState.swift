@@ -81,7 +81,8 @@ public struct SessionState: Sendable, Hashable {
 
     static func tabs(_ shape: JSONShape) throws -> [String] {
         let tabs = try shape.elements().map { try $0.string() }
-        if let problem = TabOrder.problem(in: tabs) { throw JSONShape.Mismatch(place: shape.place, reason: problem) }
+        // An empty order saved by an earlier version reads back as it was saved.
+        if let problem = TabOrder.problem(in: tabs, allowingEmpty: true) { throw JSONShape.Mismatch(place: shape.place, reason: problem) }
         return tabs
     }
 }

@@ -15,6 +15,10 @@ internal import AlbumSQLite
 /// naming the path in plain words, and otherwise says how to open it (`OpenPlan`). Only `.create`
 /// creates anything: the missing folders (private, see `PrivateFolders`), then SQLite the file.
 enum LibraryFile {
+    /// 'AlbS', the header's application id that marks a SQLite file as an AlbumStore library
+    /// (the migrator writes it).
+    static let applicationID: Int32 = 0x416C_6253
+
     /// Refuses a path that names no file as a person meant it: SQLite opens a throwaway
     /// database for an empty path or `:memory:`, and a NUL byte would end the path early.
     static func requireFilePath(_ path: String) throws {
@@ -109,7 +113,7 @@ enum LibraryFile {
         guard let header = try? DatabaseFileHeader.read(path: path, count: 72),
               header[0..<16].elementsEqual("SQLite format 3\0".utf8) else { return false }
         let id = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        return Int32(bitPattern: id) != Migrator.applicationID
+        return Int32(bitPattern: id) != applicationID
     }
 
     /// Writing needs the file, and its folder for the WAL files (unless both exist and can be

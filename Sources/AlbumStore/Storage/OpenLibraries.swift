@@ -40,6 +40,12 @@ package enum OpenLibraries {
         }
     }
 
+    /// How many libraries of this process have `path` open (found by its absolute path).
+    static func count(of path: String) -> Int {
+        let absolute = AbsolutePath.of(path)
+        return paths.withLock { $0[absolute] ?? 0 }
+    }
+
     /// Throws when `path` is the database file, or a companion file, of a library open in this
     /// process: by its name, or, when it exists, by its device and inode (a link, a symlink, a
     /// relative path).

@@ -74,6 +74,13 @@ public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable 
     public var parent: String?
     /// For `.busy`: how long the library waited for the lock.
     public var busyTimeout: Duration?
+    /// For `.busy`: whether another library of this process had the file open when the wait
+    /// ended, so the writer may be in this process rather than another.
+    var isOpenTwiceInThisProcess = false
+
+    private var lockHolder: String {
+        isOpenTwiceInThisProcess ? "another Library in this process, or another process," : "another process"
+    }
 
     /// An error SQLite reported with `code`; `reason` follows from the code.
     public init(code: Int32, message: String, path: String) {
@@ -105,7 +112,7 @@ public struct StorageError: Error, CustomStringConvertible, Sendable, Equatable 
         case .busy where code == SQLiteError.ResultCode.busyTimeout:
             // A wait inside this process: the layer's message says for what.
             "\(path): \(message); gave up after \(Self.format(busyTimeout ?? .seconds(5)))"
-        case .busy: "another process is writing to \(path); gave up after \(Self.format(busyTimeout ?? .seconds(5)))"
+        case .busy: "\(lockHolder) is writing to \(path); gave up after \(Self.format(busyTimeout ?? .seconds(5)))"
         case .corrupt: "\(path) is damaged: \(message); restore a backup"
         case .full: "cannot write to \(path): the disk is full"
         case .io: "cannot read or write \(path): \(message)"
@@ -151,7 +158,10 @@ extension StorageError {
         self.init(code: error.extendedCode, message: error.message, path: path)
         if error.isDiskFull { reason = .full }
         sql = error.sql
-        if reason == .busy { self.busyTimeout = busyTimeout }
+        if reason == .busy {
+            self.busyTimeout = busyTimeout
+            isOpenTwiceInThisProcess = OpenLibraries.count(of: path) > 1
+        }
     }
 }
 

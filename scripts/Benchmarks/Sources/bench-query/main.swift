@@ -183,7 +183,7 @@ for number in shapes.indices {
 // MARK: Running
 
 let library: Library
-do { library = try Library.open(at: URL(fileURLWithPath: database), access: .readOnly) } catch { fail("opening: \(error)") }
+do { library = try Library.open(at: URL(fileURLWithPath: database), configuration: .init(access: .readOnly)) } catch { fail("opening: \(error)") }
 
 /// One library iteration of `shape`: its rows and the sum of their first integers, as C counts them.
 func runLibrary(_ shape: Shape) throws -> (rows: Int, checksum: Int64) {
