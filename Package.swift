@@ -2,10 +2,9 @@
 import PackageDescription
 
 /// A file sees only the members of the modules it imports itself, not those its dependencies
-/// import: swift-crypto imports Foundation, and without this a `trimmingCharacters(in:)` would
-/// quietly link Foundation's whole module (and ICU) into the binary, which then starts slower.
-/// The tool uses FoundationEssentials only; so does the library, but for one file that imports
-/// Foundation for canonical decomposition (`FoldedText`), which nothing lighter offers publicly.
+/// import: the members each file uses are those of the modules it names. Most files use
+/// FoundationEssentials only; the library imports Foundation for canonical decomposition
+/// (`FoldedText`), which nothing lighter offers publicly.
 let onlyWhatIsImported: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
 
 /// libsqlite3, the system's shared library; linked into the binary only on explicit request
@@ -59,11 +58,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // SHA-256 for content-addressed covers (identical images are stored once).
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
-        // Cover downloads (`covers fetch`); swift-nio for the types of its responses and errors.
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // The tests' HTTP client (the library downloads through libcurl).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         // `albumstore serve`: the album browser's HTTP server (and its in-process test client).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         // Hummingbird's own: the server's live-event service ends with the server on Ctrl-C.
@@ -105,17 +102,20 @@ let package = Package(
         // The tags, length and front cover of audio files, read by TagLib's C++ API behind a small
         // C interface (its own C API lacks album artist, discs, MusicBrainz ids and pictures).
         .target(name: "CTagReader", linkerSettings: [.linkedLibrary("tag")]),
+        // SHA-256 of covers where there is no CryptoKit: the system's libcrypto (OpenSSL).
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        // Cover downloads: the system's libcurl.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        // The library builds only its own code and the system's libraries: nothing of a TLS
+        // stack or an HTTP client is compiled into an app that adds it.
         .target(
             name: "AlbumStore",
             dependencies: [
                 "AlbumSQLite",
                 "AlbumStoreMigrations",
                 "CTagReader",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "CCurl",
+                .target(name: "CLibCrypto", condition: .when(platforms: [.linux])),
             ],
             swiftSettings: onlyWhatIsImported + instrumented
         ),
@@ -144,8 +144,7 @@ let package = Package(
             swiftSettings: onlyWhatIsImported
         ),
         // The in-process half of scripts/stress (the library's public API only). Here rather than
-        // in a package of its own under scripts/: that package would build swift-nio, BoringSSL
-        // and swift-crypto once more (minutes on CI's two cores) for one small file.
+        // in a package of its own under scripts/, which would build the library once more.
         .executableTarget(name: "stress-library", dependencies: ["AlbumStore"], path: "scripts/StressLibrary"),
         // Helpers the test targets share: a temporary folder, seeded random numbers, waits with a
         // deadline, a music folder made by ffmpeg.
@@ -159,7 +158,8 @@ let package = Package(
         .testTarget(name: "AlbumStoreServerTests", dependencies: [
             "AlbumStoreServer", "AlbumStore", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
-        // AsyncHTTPClient: ServeCommandTests read `albumstore serve`'s event stream as it comes.
+        // AsyncHTTPClient (which HummingbirdTesting builds anyway): ServeCommandTests read
+        // `albumstore serve`'s event stream as it comes. Tests only: no product links it.
         .testTarget(
             name: "AlbumStoreCLITests",
             dependencies: [

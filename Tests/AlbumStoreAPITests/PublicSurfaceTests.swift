@@ -62,8 +62,13 @@ struct PublicSurfaceTests {
         var arguments = [
             "swift-symbolgraph-extract", "-module-name", "AlbumStore", "-minimum-access-level", "public",
             "-target", try Self.targetTriple(), "-output-dir", output.path,
-            "-I", build.appendingPathComponent("Modules").path, "-I", package.appendingPathComponent("CSQLite").path,
+            "-I", build.appendingPathComponent("Modules").path,
         ]
+        // The system library modules: CSQLite, and those under Sources (CCurl, CLibCrypto).
+        let systemModules = [package.appendingPathComponent("CSQLite")] + folders(in: package.appendingPathComponent("Sources"))
+        for folder in systemModules where files.fileExists(atPath: folder.appendingPathComponent("module.modulemap").path) {
+            arguments += ["-I", folder.path]
+        }
         for map in moduleMaps { arguments += ["-Xcc", "-fmodule-map-file=\(map.path)"] }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -1,137 +1,176 @@
-internal import AsyncHTTPClient
+import Dispatch
 import FoundationEssentials
-internal import NIOCore
-internal import NIOHTTP1
-internal import NIOPosix
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Synchronization
+internal import CCurl
 
-/// HTTP(S) downloads of covers through one AsyncHTTPClient, into spool files, the size cap
-/// enforced as the bytes arrive: a response that announces or streams more than the cap is
-/// stopped at once, so an oversized or endless body costs at most the cap in disk and
-/// bandwidth, and memory never grows with it.
+/// HTTP(S) downloads of covers through libcurl, the system's HTTP client (Debian's and macOS's
+/// own, with their TLS and their security updates), into spool files.
 ///
-/// Call `shutdown()` once the last download has ended.
+/// Each transfer runs on a thread of its own and writes each piece to the spool as libcurl hands
+/// it over, so the cap is enforced as the bytes arrive: a response that announces or streams
+/// more than the cap is stopped at once, and memory never grows with a body. Bodies are taken as
+/// sent, never inflated (a gzip bomb stays its compressed bytes, which are no image).
 struct CoverDownloader: Sendable {
-    private let client: HTTPClient
-    /// What a whole transfer may take.
-    private let transferTimeout: Duration
+    /// What connecting, and each wait for data, may take; a whole transfer gets four times it.
+    private let timeout: Duration
     private let limit: Int
 
     /// Redirects followed before a download fails.
     static let maximumRedirects = 5
 
-    /// `timeout` bounds connecting and each wait for data; a whole transfer gets four times it.
+    /// libcurl's process-wide set-up, once, before the first transfer.
+    private static let started: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
     init(timeout: Duration, limit: Int) {
-        let amount = TimeAmount.nanoseconds(Int64(timeout / .nanoseconds(1)))
-        var configuration = HTTPClient.Configuration(
-            // Cycles are allowed: a server may redirect to the same URL until it is ready; the
-            // limit still ends a loop. The client follows http and https only.
-            redirectConfiguration: .follow(max: Self.maximumRedirects, allowCycles: true),
-            timeout: .init(connect: amount, read: amount)
-        )
-        // A refused connection is one failure, not retries until the connect timeout.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        // NIO's process-wide event loops: nothing to start or stop per batch.
-        client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-        transferTimeout = timeout * 4
+        self.timeout = timeout
         self.limit = limit
     }
 
-    /// Closes the client's connections; no download may start after it.
-    func shutdown() async {
-        try? await client.shutdown()
-    }
+    /// Nothing to close: each transfer ends with its handle.
+    func shutdown() async {}
 
     /// Writes the body of `url` to `spool`, or throws a `DownloadError` (or `CoverError.file`
-    /// when the spool cannot be opened).
+    /// when the spool cannot be opened); cancelling the calling task stops the transfer.
     func fetch(_ url: URL, into spool: CoverSpool) async throws {
-        let end = ContinuousClock.now + transferTimeout
-        var request = HTTPClientRequest(url: url.absoluteString)
-        request.headers.add(name: "User-Agent", value: "albumstore")
-        let response: HTTPClientResponse
-        do {
-            // The deadline covers the redirects and the head; `end` then bounds the body.
-            response = try await client.execute(request, timeout: .nanoseconds(Int64(transferTimeout / .nanoseconds(1))))
-        } catch {
-            throw DownloadError(error)
-        }
-        if let refusal = refusal(of: response, from: url) { throw refusal }
-        let file = try spool.writer()
-        let output = file.sink()
-        var count = 0
-        do {
-            for try await chunk in response.body {
-                count += chunk.readableBytes
-                guard count <= limit else { throw DownloadError.tooLarge(limit: limit) }
-                do {
-                    try chunk.withUnsafeReadableBytes { try output.write($0) }
-                } catch {
-                    throw DownloadError.transport("cannot write the download to a temporary file")
+        let transfer = Transfer(url: url, file: try spool.writer(), timeout: timeout, limit: limit)
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+                DispatchQueue.global(qos: .userInitiated).async {
+                    continuation.resume(with: Result { try transfer.run() })
                 }
-                // The read timeout ends a silent server; this ends one that trickles.
-                guard ContinuousClock.now <= end else { throw DownloadError.timedOut }
             }
-        } catch let error as DownloadError {
-            throw error
-        } catch {
-            throw DownloadError(error)
-        }
-        do { try output.flush() } catch {
-            throw DownloadError.transport("cannot write the download to a temporary file")
+        } onCancel: {
+            transfer.cancel()
         }
     }
 
-    /// Why a response's head already rules it out: a status other than 2xx (a redirect the
-    /// client did not follow leads to another scheme), a type that is not an image, or a length
-    /// over the cap.
-    private func refusal(of response: HTTPClientResponse, from url: URL) -> DownloadError? {
-        let status = Int(response.status.code)
-        guard (200...299).contains(status) else {
-            let target = response.headers.first(name: "Location").flatMap { URL(string: $0, relativeTo: url) }
-            if (300...399).contains(status), let scheme = target?.scheme?.lowercased(), scheme != "http", scheme != "https" {
-                return .transport("redirected to a URL that is not http or https")
+    /// One download: its handle's settings, what arrived, and why it was stopped.
+    private final class Transfer: @unchecked Sendable {
+        private let url: URL
+        private let output: FileDescriptorSink
+        private let timeout: Duration
+        private let limit: Int
+        private let isCancelled = Atomic(false)
+        // Touched only by the thread in `run` and libcurl's callbacks on it.
+        private var handle: UnsafeMutableRawPointer?
+        private var count = 0
+        private var headChecked = false
+        private var failure: DownloadError?
+
+        init(url: URL, file: OpenFile, timeout: Duration, limit: Int) {
+            self.url = url
+            output = file.sink()
+            self.timeout = timeout
+            self.limit = limit
+        }
+
+        func cancel() { isCancelled.store(true, ordering: .relaxed) }
+
+        func run() throws {
+            guard CoverDownloader.started, let curl = curl_easy_init() else {
+                throw DownloadError.transport("libcurl cannot start a transfer")
             }
-            return .status(status)
+            handle = curl
+            defer { curl_easy_cleanup(curl) }
+            configure(curl)
+            let code = curl_easy_perform(curl)
+            if let failure { throw failure }
+            if code == CURLE_ABORTED_BY_CALLBACK { throw CancellationError() }
+            // The announced length was over the cap (`CURLOPT_MAXFILESIZE_LARGE`).
+            if code == CURLE_FILESIZE_EXCEEDED { throw DownloadError.tooLarge(limit: limit) }
+            guard code == CURLE_OK else { throw DownloadError(code) }
+            // A body that never came (a 404 or an empty 200) is checked now.
+            if let refusal = checkHead() { throw refusal }
+            do { try output.flush() } catch {
+                throw DownloadError.transport("cannot write the download to a temporary file")
+            }
         }
-        if let type = response.headers.first(name: "Content-Type")?.lowercased(), !type.isEmpty {
-            let mime = type.split(separator: ";").first.map { $0.trimmingWhitespace() } ?? type
-            // Some servers send images as generic bytes: the sniffer decides then.
-            let accepted = mime.hasPrefix("image/") || mime == "application/octet-stream" || mime == "binary/octet-stream"
-            if !accepted { return .wrongContentType(mime) }
+
+        private func configure(_ curl: UnsafeMutableRawPointer) {
+            let milliseconds = Int(timeout / .milliseconds(1))
+            _ = albumstore_curl_set_string(curl, CURLOPT_URL, url.absoluteString)
+            _ = albumstore_curl_set_string(curl, CURLOPT_USERAGENT, "albumstore")
+            _ = albumstore_curl_set_string(curl, CURLOPT_PROTOCOLS_STR, "http,https")
+            // Redirects: http and https only, at most five. A redirect to the same URL is
+            // followed too (a server may do that until it is ready): the limit ends a loop.
+            _ = albumstore_curl_set_long(curl, CURLOPT_FOLLOWLOCATION, 1)
+            _ = albumstore_curl_set_long(curl, CURLOPT_MAXREDIRS, CoverDownloader.maximumRedirects)
+            _ = albumstore_curl_set_string(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+            // Connecting, and any stretch without a byte, may take `timeout`; the whole four
+            // times it, which ends a server that trickles.
+            _ = albumstore_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
+            _ = albumstore_curl_set_long(curl, CURLOPT_LOW_SPEED_LIMIT, 1)
+            _ = albumstore_curl_set_long(curl, CURLOPT_LOW_SPEED_TIME, max(1, (milliseconds + 999) / 1000))
+            _ = albumstore_curl_set_long(curl, CURLOPT_TIMEOUT_MS, 4 * milliseconds)
+            _ = albumstore_curl_set_offset(curl, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit))
+            // No signals from another thread's transfer; no proxy but the environment's.
+            _ = albumstore_curl_set_long(curl, CURLOPT_NOSIGNAL, 1)
+            let context = Unmanaged.passUnretained(self).toOpaque()
+            _ = albumstore_curl_set_pointer(curl, CURLOPT_WRITEDATA, context)
+            _ = albumstore_curl_set_data_callback(curl, CURLOPT_WRITEFUNCTION) { bytes, size, count, context in
+                guard let bytes, let context else { return 0 }
+                let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+                return transfer.receive(UnsafeRawBufferPointer(start: bytes, count: size * count)) ? size * count : 0
+            }
+            _ = albumstore_curl_set_long(curl, CURLOPT_NOPROGRESS, 0)
+            _ = albumstore_curl_set_pointer(curl, CURLOPT_XFERINFODATA, context)
+            _ = albumstore_curl_set_progress_callback(curl) { context, _, _, _, _ in
+                guard let context else { return 0 }
+                return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().isCancelled.load(ordering: .relaxed) ? 1 : 0
+            }
         }
-        if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
-            return .tooLarge(limit: limit)
+
+        /// Takes a piece of the final response's body; `false` stops the transfer.
+        private func receive(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            if let refusal = checkHead() {
+                failure = refusal
+                return false
+            }
+            count += bytes.count
+            guard count <= limit else {
+                failure = .tooLarge(limit: limit)
+                return false
+            }
+            do { try output.write(bytes) } catch {
+                failure = .transport("cannot write the download to a temporary file")
+                return false
+            }
+            return true
         }
-        return nil
+
+        /// Why the final response's head rules it out, checked once: a status other than 2xx, a
+        /// type that is not an image, or a length over the cap.
+        private func checkHead() -> DownloadError? {
+            guard !headChecked, let handle else { return nil }
+            headChecked = true
+            let status = albumstore_curl_response_code(handle)
+            guard (200...299).contains(status) else { return .status(status) }
+            if let type = albumstore_curl_content_type(handle).map({ String(cString: $0).lowercased() }), !type.isEmpty {
+                let mime = type.split(separator: ";").first.map { $0.trimmingWhitespace() } ?? type
+                // Some servers send images as generic bytes: the sniffer decides then.
+                let accepted = mime.hasPrefix("image/") || mime == "application/octet-stream" || mime == "binary/octet-stream"
+                if !accepted { return .wrongContentType(mime) }
+            }
+            if albumstore_curl_content_length(handle) > limit { return .tooLarge(limit: limit) }
+            return nil
+        }
     }
 }
 
 extension DownloadError {
-    /// The failure of a transfer, in words that do not depend on the HTTP client's types.
-    fileprivate init(_ error: any Error) {
-        switch error {
-        case let error as HTTPClientError:
-            switch error {
-            case .connectTimeout, .readTimeout, .deadlineExceeded, .tlsHandshakeTimeout: self = .timedOut
-            case .redirectLimitReached: self = .transport("too many redirects (more than \(CoverDownloader.maximumRedirects))")
-            case .remoteConnectionClosed: self = .transport("the server closed the connection before the end")
-            case .invalidURL, .emptyHost, .emptyScheme: self = .badURL
-            default: self = .transport("\(error)")
-            }
-        case ChannelError.connectTimeout:
-            self = .timedOut
-        case let error as NIOConnectionError:
-            self = error.connectionErrors.isEmpty ? .transport("cannot find the host") : .transport("cannot connect to the host")
-        case let error as IOError where [ECONNREFUSED, EHOSTUNREACH, ENETUNREACH].contains(error.errnoCode):
-            self = .transport("cannot connect to the host")
-        default:
-            self = .transport("\(error)")
+    /// libcurl's failure of a transfer, in words that do not depend on its codes.
+    fileprivate init(_ code: CURLcode) {
+        switch code {
+        case CURLE_OPERATION_TIMEDOUT: self = .timedOut
+        case CURLE_COULDNT_RESOLVE_HOST: self = .transport("cannot find the host")
+        case CURLE_COULDNT_CONNECT: self = .transport("cannot connect to the host")
+        case CURLE_TOO_MANY_REDIRECTS: self = .transport("too many redirects (more than \(CoverDownloader.maximumRedirects))")
+        // The first URL was checked before: only a redirect leads to another scheme.
+        case CURLE_UNSUPPORTED_PROTOCOL: self = .transport("redirected to a URL that is not http or https")
+        case CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_RECV_ERROR:
+            self = .transport("the server closed the connection before the end")
+        case CURLE_URL_MALFORMAT: self = .badURL
+        default: self = .transport(String(cString: curl_easy_strerror(code)))
         }
     }
 }
