@@ -104,8 +104,9 @@ let package = Package(
         .target(name: "CTagReader", linkerSettings: [.linkedLibrary("tag")]),
         // SHA-256 of covers where there is no CryptoKit: the system's libcrypto (OpenSSL).
         .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        // Cover downloads: the system's libcurl.
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        // Cover downloads: the system's libcurl, loaded at the first download (its headers only
+        // at build time: no pkg-config, whose flags would link it into every start).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // The library builds only its own code and the system's libraries: nothing of a TLS
         // stack or an HTTP client is compiled into an app that adds it.
         .target(

@@ -4,7 +4,8 @@ import Synchronization
 internal import CCurl
 
 /// HTTP(S) downloads of covers through libcurl, the system's HTTP client (Debian's and macOS's
-/// own, with their TLS and their security updates), into spool files.
+/// own, with their TLS and their security updates), into spool files. libcurl is loaded at the
+/// first download (see `Sources/CCurl/shim.h`); without it, each download fails saying so.
 ///
 /// Each transfer runs on a thread of its own and writes each piece to the spool as libcurl hands
 /// it over, so the cap is enforced as the bytes arrive: a response that announces or streams
@@ -18,8 +19,17 @@ struct CoverDownloader: Sendable {
     /// Redirects followed before a download fails.
     static let maximumRedirects = 5
 
-    /// libcurl's process-wide set-up, once, before the first transfer.
-    private static let started: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+    /// libcurl's functions, loaded and set up once, at the first transfer; `nil` when the system
+    /// has no libcurl. Written once, by Swift's lazy global initialisation, and only read after.
+    nonisolated(unsafe) fileprivate static let curl: UnsafePointer<albumstore_curl>? = {
+        let api = UnsafeMutablePointer<albumstore_curl>.allocate(capacity: 1)
+        api.initialize(to: albumstore_curl())
+        guard albumstore_curl_load(api) == 1 else {
+            api.deallocate()
+            return nil
+        }
+        return UnsafePointer(api)   // kept for the life of the process
+    }()
 
     init(timeout: Duration, limit: Int) {
         self.timeout = timeout
@@ -53,6 +63,7 @@ struct CoverDownloader: Sendable {
         private let isCancelled = Atomic(false)
         // Touched only by the thread in `run` and libcurl's callbacks on it.
         private var handle: UnsafeMutableRawPointer?
+        private var api: UnsafePointer<albumstore_curl>?
         private var count = 0
         private var headChecked = false
         private var failure: DownloadError?
@@ -67,18 +78,22 @@ struct CoverDownloader: Sendable {
         func cancel() { isCancelled.store(true, ordering: .relaxed) }
 
         func run() throws {
-            guard CoverDownloader.started, let curl = curl_easy_init() else {
-                throw DownloadError.transport("libcurl cannot start a transfer")
+            guard let api = CoverDownloader.curl else {
+                throw DownloadError.transport("no libcurl on this system (Debian: apt install libcurl4)")
             }
+            guard let curl = api.pointee.easy_init() else { throw DownloadError.transport("libcurl cannot start a transfer") }
+            self.api = api
             handle = curl
-            defer { curl_easy_cleanup(curl) }
-            configure(curl)
-            let code = curl_easy_perform(curl)
+            defer { api.pointee.easy_cleanup(curl) }
+            configure(curl, api)
+            let code = api.pointee.easy_perform(curl)
             if let failure { throw failure }
             if code == CURLE_ABORTED_BY_CALLBACK { throw CancellationError() }
             // The announced length was over the cap (`CURLOPT_MAXFILESIZE_LARGE`).
             if code == CURLE_FILESIZE_EXCEEDED { throw DownloadError.tooLarge(limit: limit) }
-            guard code == CURLE_OK else { throw DownloadError(code) }
+            guard code == CURLE_OK else {
+                throw DownloadError(code, reason: api.pointee.easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)")
+            }
             // A body that never came (a 404 or an empty 200) is checked now.
             if let refusal = checkHead() { throw refusal }
             do { try output.flush() } catch {
@@ -86,35 +101,35 @@ struct CoverDownloader: Sendable {
             }
         }
 
-        private func configure(_ curl: UnsafeMutableRawPointer) {
+        private func configure(_ curl: UnsafeMutableRawPointer, _ api: UnsafePointer<albumstore_curl>) {
             let milliseconds = Int(timeout / .milliseconds(1))
-            _ = albumstore_curl_set_string(curl, CURLOPT_URL, url.absoluteString)
-            _ = albumstore_curl_set_string(curl, CURLOPT_USERAGENT, "albumstore")
-            _ = albumstore_curl_set_string(curl, CURLOPT_PROTOCOLS_STR, "http,https")
+            _ = albumstore_curl_set_string(api, curl, CURLOPT_URL, url.absoluteString)
+            _ = albumstore_curl_set_string(api, curl, CURLOPT_USERAGENT, "albumstore")
+            _ = albumstore_curl_set_string(api, curl, CURLOPT_PROTOCOLS_STR, "http,https")
             // Redirects: http and https only, at most five. A redirect to the same URL is
             // followed too (a server may do that until it is ready): the limit ends a loop.
-            _ = albumstore_curl_set_long(curl, CURLOPT_FOLLOWLOCATION, 1)
-            _ = albumstore_curl_set_long(curl, CURLOPT_MAXREDIRS, CoverDownloader.maximumRedirects)
-            _ = albumstore_curl_set_string(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+            _ = albumstore_curl_set_long(api, curl, CURLOPT_FOLLOWLOCATION, 1)
+            _ = albumstore_curl_set_long(api, curl, CURLOPT_MAXREDIRS, CoverDownloader.maximumRedirects)
+            _ = albumstore_curl_set_string(api, curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
             // Connecting, and any stretch without a byte, may take `timeout`; the whole four
             // times it, which ends a server that trickles.
-            _ = albumstore_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
-            _ = albumstore_curl_set_long(curl, CURLOPT_LOW_SPEED_LIMIT, 1)
-            _ = albumstore_curl_set_long(curl, CURLOPT_LOW_SPEED_TIME, max(1, (milliseconds + 999) / 1000))
-            _ = albumstore_curl_set_long(curl, CURLOPT_TIMEOUT_MS, 4 * milliseconds)
-            _ = albumstore_curl_set_offset(curl, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit))
+            _ = albumstore_curl_set_long(api, curl, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
+            _ = albumstore_curl_set_long(api, curl, CURLOPT_LOW_SPEED_LIMIT, 1)
+            _ = albumstore_curl_set_long(api, curl, CURLOPT_LOW_SPEED_TIME, max(1, (milliseconds + 999) / 1000))
+            _ = albumstore_curl_set_long(api, curl, CURLOPT_TIMEOUT_MS, 4 * milliseconds)
+            _ = albumstore_curl_set_offset(api, curl, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limit))
             // No signals from another thread's transfer; no proxy but the environment's.
-            _ = albumstore_curl_set_long(curl, CURLOPT_NOSIGNAL, 1)
+            _ = albumstore_curl_set_long(api, curl, CURLOPT_NOSIGNAL, 1)
             let context = Unmanaged.passUnretained(self).toOpaque()
-            _ = albumstore_curl_set_pointer(curl, CURLOPT_WRITEDATA, context)
-            _ = albumstore_curl_set_data_callback(curl, CURLOPT_WRITEFUNCTION) { bytes, size, count, context in
+            _ = albumstore_curl_set_pointer(api, curl, CURLOPT_WRITEDATA, context)
+            _ = albumstore_curl_set_data_callback(api, curl, CURLOPT_WRITEFUNCTION) { bytes, size, count, context in
                 guard let bytes, let context else { return 0 }
                 let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
                 return transfer.receive(UnsafeRawBufferPointer(start: bytes, count: size * count)) ? size * count : 0
             }
-            _ = albumstore_curl_set_long(curl, CURLOPT_NOPROGRESS, 0)
-            _ = albumstore_curl_set_pointer(curl, CURLOPT_XFERINFODATA, context)
-            _ = albumstore_curl_set_progress_callback(curl) { context, _, _, _, _ in
+            _ = albumstore_curl_set_long(api, curl, CURLOPT_NOPROGRESS, 0)
+            _ = albumstore_curl_set_pointer(api, curl, CURLOPT_XFERINFODATA, context)
+            _ = albumstore_curl_set_progress_callback(api, curl) { context, _, _, _, _ in
                 guard let context else { return 0 }
                 return Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue().isCancelled.load(ordering: .relaxed) ? 1 : 0
             }
@@ -141,25 +156,26 @@ struct CoverDownloader: Sendable {
         /// Why the final response's head rules it out, checked once: a status other than 2xx, a
         /// type that is not an image, or a length over the cap.
         private func checkHead() -> DownloadError? {
-            guard !headChecked, let handle else { return nil }
+            guard !headChecked, let handle, let api else { return nil }
             headChecked = true
-            let status = albumstore_curl_response_code(handle)
+            let status = albumstore_curl_response_code(api, handle)
             guard (200...299).contains(status) else { return .status(status) }
-            if let type = albumstore_curl_content_type(handle).map({ String(cString: $0).lowercased() }), !type.isEmpty {
+            if let type = albumstore_curl_content_type(api, handle).map({ String(cString: $0).lowercased() }), !type.isEmpty {
                 let mime = type.split(separator: ";").first.map { $0.trimmingWhitespace() } ?? type
                 // Some servers send images as generic bytes: the sniffer decides then.
                 let accepted = mime.hasPrefix("image/") || mime == "application/octet-stream" || mime == "binary/octet-stream"
                 if !accepted { return .wrongContentType(mime) }
             }
-            if albumstore_curl_content_length(handle) > limit { return .tooLarge(limit: limit) }
+            if albumstore_curl_content_length(api, handle) > limit { return .tooLarge(limit: limit) }
             return nil
         }
     }
 }
 
 extension DownloadError {
-    /// libcurl's failure of a transfer, in words that do not depend on its codes.
-    fileprivate init(_ code: CURLcode) {
+    /// libcurl's failure of a transfer, in words that do not depend on its codes (`reason`,
+    /// libcurl's own words, for the others).
+    fileprivate init(_ code: CURLcode, reason: String) {
         switch code {
         case CURLE_OPERATION_TIMEDOUT: self = .timedOut
         case CURLE_COULDNT_RESOLVE_HOST: self = .transport("cannot find the host")
@@ -170,7 +186,7 @@ extension DownloadError {
         case CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_RECV_ERROR:
             self = .transport("the server closed the connection before the end")
         case CURLE_URL_MALFORMAT: self = .badURL
-        default: self = .transport(String(cString: curl_easy_strerror(code)))
+        default: self = .transport(reason)
         }
     }
 }
