@@ -36,9 +36,6 @@ struct CoverDownloader: Sendable {
         self.limit = limit
     }
 
-    /// Nothing to close: each transfer ends with its handle.
-    func shutdown() async {}
-
     /// Writes the body of `url` to `spool`, or throws a `DownloadError` (or `CoverError.file`
     /// when the spool cannot be opened); cancelling the calling task stops the transfer.
     func fetch(_ url: URL, into spool: CoverSpool) async throws {

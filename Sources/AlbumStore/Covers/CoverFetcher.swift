@@ -42,7 +42,6 @@ struct CoverFetcher: Sendable {
                 if let job = next.next() { group.addTask { await fetch(job, downloads: downloads) } }
             }
         }
-        await downloads.shutdown()
         summary.failures = jobs.compactMap { failures[$0.albumID] }
         return summary
     }
