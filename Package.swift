@@ -59,8 +59,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // The tests' HTTP client (the library downloads through libcurl).
-        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // The tests' HTTP client speaks HTTPTypes through its HTTP/1 codec (Hummingbird's own).
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
         // `albumstore serve`: the album browser's HTTP server (and its in-process test client).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         // Hummingbird's own: the server's live-event service ends with the server on Ctrl-C.
@@ -148,25 +148,30 @@ let package = Package(
         // in a package of its own under scripts/, which would build the library once more.
         .executableTarget(name: "stress-library", dependencies: ["AlbumStore"], path: "scripts/StressLibrary"),
         // Helpers the test targets share: a temporary folder, seeded random numbers, waits with a
-        // deadline, a music folder made by ffmpeg.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // deadline, a music folder made by ffmpeg, an HTTP client of a live server (on swift-nio,
+        // which the server builds anyway: the tests build no TLS stack or HTTP client library).
+        .target(name: "TestSupport", dependencies: [
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+        ], path: "Tests/TestSupport"),
         .testTarget(name: "AlbumSQLiteTests", dependencies: ["AlbumSQLite", "CSQLite", "TestSupport"]),
         .testTarget(name: "AlbumStoreTests", dependencies: ["AlbumStore", "AlbumSQLite", "TestSupport"]),
         // Imports AlbumStore alone and uses its whole public API: it compiles only while no
         // public declaration exposes a type of the SQLite layer.
         .testTarget(name: "AlbumStoreAPITests", dependencies: ["AlbumStore", "TestSupport"]),
-        // BadInput: the bad-input corpus and its manifest (BadInputCorpusTests).
         .testTarget(name: "AlbumStoreServerTests", dependencies: [
-            "AlbumStoreServer", "AlbumStore", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "AlbumStoreServer", "AlbumStore", "TestSupport",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
         ]),
-        // AsyncHTTPClient (which HummingbirdTesting builds anyway): ServeCommandTests read
-        // `albumstore serve`'s event stream as it comes. Tests only: no product links it.
-        .testTarget(
-            name: "AlbumStoreCLITests",
-            dependencies: [
-                "AlbumStore", "AlbumStoreCLI", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ],
-            resources: [.copy("BadInput")]),
+        // BadInput: the bad-input corpus and its manifest (BadInputCorpusTests).
+        .testTarget(name: "AlbumStoreCLITests", dependencies: ["AlbumStore", "AlbumStoreCLI", "TestSupport"], resources: [.copy("BadInput")]),
     ] + fuzzTargets,
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

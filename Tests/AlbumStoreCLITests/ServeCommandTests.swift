@@ -1,7 +1,6 @@
-import AsyncHTTPClient
 import Foundation
 import NIOCore
-import Synchronization
+import TestSupport
 import Testing
 
 /// `albumstore serve` as a user runs it: the address it prints, another process's change on the
@@ -20,61 +19,39 @@ struct ServeCommandTests {
         return (server, address)
     }
 
-    /// Reads the stream of `response`, giving `step` all the text so far after each chunk, until
-    /// `step` says it is done; at most 10 s. Returns the text.
-    private func read(_ response: HTTPClientResponse, _ step: @escaping @Sendable (String) throws -> Bool) async throws -> String {
-        try await withThrowingTaskGroup(of: String?.self) { group in
-            group.addTask {
-                var text = ""
-                for try await chunk in response.body {
-                    text += String(buffer: chunk)
-                    if try step(text) { return text }
-                }
-                return text
-            }
-            group.addTask {
-                try await Task.sleep(for: .seconds(10))
-                return nil
-            }
-            let text = try await group.next() ?? nil
-            group.cancelAll()
-            return text ?? "(not done within 10 s)"
-        }
-    }
-
     @Test func anotherProcesssChangeReachesTheEventStreamAndCtrlCStopsTheServer() async throws {
         let cli = try CLI()
         let (server, address) = try serve(cli)
-        let client = HTTPClient()
-        do {
-            let response = try await client.execute(HTTPClientRequest(url: address + "api/events"), timeout: .seconds(10))
-            #expect(response.status == .ok && response.headers.first(name: "Content-Type") == "text/event-stream")
-            let db = cli.path("lib.sqlite"), binary = cli.binary.path
-            let added = Mutex(false)
-            let text = try await read(response) { text in
-                // Listening (the first comment): another process adds an album, once.
-                if text.hasPrefix(": keep-alive\n\n"), !added.withLock({ added in defer { added = true }; return added }) {
-                    let add = Process()
-                    add.executableURL = URL(fileURLWithPath: binary)
-                    add.arguments = ["--db", db, "add", "--title", "Heroes", "--artist", "David Bowie"]
-                    try add.run()
-                    add.waitUntilExit()
-                }
-                return text.contains("event: change") && text.hasSuffix("\n\n")
+        let port = try #require(address.split(separator: ":").last?.dropLast().flatMap { Int($0) })
+        let db = cli.path("lib.sqlite"), binary = cli.binary.path
+        var text = ""
+        var added = false
+        var stopped: Int32?
+        // Reads the stream as it comes until the change, at most 20 s.
+        let response = try await HTTPTestClient(port: port).send(uri: "/api/events") { part in
+            text += String(buffer: part)
+            // Listening (the first comment): another process adds an album, once.
+            if text.hasPrefix(": keep-alive\n\n"), !added {
+                added = true
+                let add = Process()
+                add.executableURL = URL(fileURLWithPath: binary)
+                add.arguments = ["--db", db, "add", "--title", "Heroes", "--artist", "David Bowie"]
+                try add.run()
+                add.waitUntilExit()
             }
-            // After the comments (one, or more on a slow machine), the change.
-            let change = try #require(text.range(of: "event: change"))
-            let events = String(text[change.lowerBound...])
-            #expect(events.hasPrefix("event: change\ndata: {"), "\(events)")
-            #expect(events.contains(#""albums":{"deleted":[],"inserted":[2],"updated":[]}"#), "\(events)")
+            guard text.contains("event: change") && text.hasSuffix("\n\n") else { return false }
             // Ctrl-C while the browser still listens: the stream ends and the server exits 0.
-            #expect(server.interrupt() == 0)
-            #expect(server.stderrText.isEmpty, "\(server.stderrText)")
-        } catch {
-            try? await client.shutdown()
-            throw error
+            stopped = server.interrupt()
+            return true
         }
-        try await client.shutdown()
+        #expect(response.status == .ok && response.headerFields[.contentType] == "text/event-stream")
+        // After the comments (one, or more on a slow machine), the change.
+        let change = try #require(text.range(of: "event: change"))
+        let events = String(text[change.lowerBound...])
+        #expect(events.hasPrefix("event: change\ndata: {"), "\(events)")
+        #expect(events.contains(#""albums":{"deleted":[],"inserted":[2],"updated":[]}"#), "\(events)")
+        #expect(stopped == 0)
+        #expect(server.stderrText.isEmpty, "\(server.stderrText)")
     }
 
     @Test func openWithoutABrowserToOpenSaysWhereThePageIsInOneLine() throws {

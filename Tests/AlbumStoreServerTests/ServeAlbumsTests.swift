@@ -1,7 +1,6 @@
 import AlbumStore
 import Foundation
-import Hummingbird
-import HummingbirdTesting
+import TestSupport
 import Testing
 
 /// `/api/library` and `/api/albums`: pages of the ordered list, one album, delete and move.

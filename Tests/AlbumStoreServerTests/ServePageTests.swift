@@ -1,7 +1,7 @@
 import AlbumStore
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
+import TestSupport
 import Testing
 
 /// The page's three files, the token in the page, and no other path.

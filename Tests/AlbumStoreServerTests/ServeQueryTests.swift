@@ -1,6 +1,6 @@
 import AlbumStore
 import Foundation
-import HummingbirdTesting
+import TestSupport
 import Testing
 
 /// `/api/query` and `/api/stats`: the query language of `albumstore query`.

@@ -1,6 +1,6 @@
 import AlbumStore
 import Foundation
-import HummingbirdTesting
+import TestSupport
 import NIOCore
 import Testing
 

@@ -1,7 +1,7 @@
 import AlbumStore
 import Foundation
 import HTTPTypes
-import HummingbirdTesting
+import TestSupport
 import NIOCore
 import Testing
 

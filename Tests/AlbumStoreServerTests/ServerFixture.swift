@@ -2,8 +2,9 @@ import AlbumStore
 import AlbumStoreServer
 import Foundation
 import HTTPTypes
-import Hummingbird
-import HummingbirdTesting
+import Logging
+import NIOCore
+import ServiceLifecycle
 import TestSupport
 import Testing
 
@@ -40,10 +41,32 @@ final class ServerFixture: @unchecked Sendable {
     var tokenHeader: HTTPFields { [HTTPField.Name("X-AlbumStore-Token")!: configuration.token] }
     var jsonWrite: HTTPFields { tokenHeader + [.contentType: "application/json"] }
 
-    /// Runs `body` with a client of the live server.
-    func withClient<T: Sendable>(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
-        try await AlbumServer(library: library, configuration: configuration).application().test(.live) { client in
-            try await body(client)
+    /// Runs `body` with a client of the live server, then stops the server.
+    func withClient<T: Sendable>(_ body: (HTTPTestClient) async throws -> T) async throws -> T {
+        let (ports, port) = AsyncStream<Int>.makeStream()
+        let application = AlbumServer(library: library, configuration: configuration).application { _, bound in port.yield(bound) }
+        let server = ServiceGroup(configuration: .init(services: [application], logger: Logger(label: "ServerFixture")))
+        return try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask {
+                defer { port.finish() }
+                try await server.run()
+            }
+            var running = ports.makeAsyncIterator()
+            guard let bound = await running.next() else {
+                try await tasks.waitForAll()
+                throw HTTPTestClientError(description: "the server stopped before it listened")
+            }
+            // A server bound to every address is reached on loopback.
+            let client = HTTPTestClient(host: configuration.isLoopback ? configuration.host : "127.0.0.1", port: bound)
+            do {
+                let value = try await body(client)
+                await server.triggerGracefulShutdown()
+                try await tasks.waitForAll()
+                return value
+            } catch {
+                await server.triggerGracefulShutdown()
+                throw error
+            }
         }
     }
 
@@ -70,7 +93,7 @@ final class ServerFixture: @unchecked Sendable {
     }
 }
 
-extension TestResponse {
+extension HTTPTestResponse {
     /// The body as JSON.
     var json: Any { (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView), options: [.fragmentsAllowed])) ?? "not JSON" }
     var object: [String: Any] { json as? [String: Any] ?? [:] }
