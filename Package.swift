@@ -171,7 +171,10 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
         ]),
         // BadInput: the bad-input corpus and its manifest (BadInputCorpusTests).
-        .testTarget(name: "AlbumStoreCLITests", dependencies: ["AlbumStore", "AlbumStoreCLI", "TestSupport"], resources: [.copy("BadInput")]),
+        .testTarget(
+            name: "AlbumStoreCLITests",
+            dependencies: ["AlbumStore", "AlbumStoreCLI", "TestSupport", .product(name: "HTTPTypes", package: "swift-http-types")],
+            resources: [.copy("BadInput")]),
     ] + fuzzTargets,
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import NIOCore
 import TestSupport
 import Testing
@@ -22,7 +23,7 @@ struct ServeCommandTests {
     @Test func anotherProcesssChangeReachesTheEventStreamAndCtrlCStopsTheServer() async throws {
         let cli = try CLI()
         let (server, address) = try serve(cli)
-        let port = try #require(address.split(separator: ":").last?.dropLast().flatMap { Int($0) })
+        let port = try #require(Int(address.split(separator: ":").last?.dropLast() ?? ""))
         let db = cli.path("lib.sqlite"), binary = cli.binary.path
         var text = ""
         var added = false

@@ -1,5 +1,6 @@
 import AlbumStore
 import Foundation
+import NIOCore
 import TestSupport
 import Testing
 

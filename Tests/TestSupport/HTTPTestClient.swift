@@ -91,4 +91,6 @@ public struct HTTPTestResponse: Sendable {
 
 public struct HTTPTestClientError: Error, CustomStringConvertible {
     public let description: String
+
+    public init(description: String) { self.description = description }
 }
