@@ -32,7 +32,7 @@ struct AlbumStoreCommand: AsyncParsableCommand {
         subcommands: [
             Init.self, Info.self, Add.self, Edit.self, Remove.self, Move.self, List.self, Show.self, Undo.self,
             Redo.self, History.self, Watch.self, Check.self, Backup.self, Import.self, Export.self, Query.self, Fields.self, Stats.self,
-            State.self, Covers.self, Serve.self,
+            State.self, Covers.self, Enrich.self, Serve.self,
         ]
     )
 

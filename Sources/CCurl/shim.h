@@ -1,4 +1,4 @@
-// libcurl, the system's HTTP client, for cover downloads.
+// libcurl, the system's HTTP client, for cover downloads and MusicBrainz's answers.
 //
 // Loaded with dlopen at the first download rather than linked: with the libraries it brings
 // (TLS, Kerberos, LDAP, ...) it would cost every start of every process about 8 ms, more than a
@@ -86,4 +86,11 @@ static inline const char *albumstore_curl_content_type(const albumstore_curl *ap
     char *type = NULL;
     api->easy_getinfo(curl, CURLINFO_CONTENT_TYPE, &type);
     return type;
+}
+
+/// The seconds a Retry-After header asked for (a number, or a date from now), 0 without one.
+static inline curl_off_t albumstore_curl_retry_after(const albumstore_curl *api, CURL *curl) {
+    curl_off_t seconds = 0;
+    api->easy_getinfo(curl, CURLINFO_RETRY_AFTER, &seconds);
+    return seconds;
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -13,14 +14,7 @@ struct CoversCommandTests {
     /// A GIF whose bytes are all ASCII, so it can go through stdin and stdout as text.
     static let gif = "GIF89a\u{4}\0\u{4}\0\0\0\0;"
     /// A 600×600 PNG: its header, an IDAT chunk of filler bytes, and IEND.
-    static func png(padding: Int) -> Data {
-        var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
-        data += Data("IHDR".utf8) + Data([0, 0, 2, 0x58, 0, 0, 2, 0x58, 8, 2, 0, 0, 0, 0, 0, 0, 0])
-        data += withUnsafeBytes(of: UInt32(padding).bigEndian) { Data($0) }
-        data += Data("IDAT".utf8) + Data(repeating: 0x55, count: padding) + Data([0, 0, 0, 0])
-        data += Data([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
-        return data
-    }
+    static func png(padding: Int) -> Data { TestImages.png(width: 600, height: 600, padding: padding, fill: 0x55) }
 
     private func file(_ name: String, _ data: Data) throws -> String {
         let path = store.cli.path(name)

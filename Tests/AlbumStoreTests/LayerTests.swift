@@ -9,7 +9,7 @@ struct LayerTests {
     /// The folders, bottom first.
     static let layers = [
         "Storage", "Coding", "Schema", "Observation", "History", "Albums", "Query", "Interchange",
-        "Import", "Covers", "MusicFolder", "Session", "Check",
+        "Import", "Covers", "MusicFolder", "Session", "Check", "Enrichment",
     ]
 
     static let sources = URL(fileURLWithPath: #filePath)

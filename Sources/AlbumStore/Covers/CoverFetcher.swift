@@ -23,7 +23,7 @@ struct CoverFetcher: Sendable {
     func run(_ jobs: [Job], progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void) async -> CoverFetchSummary {
         var summary = CoverFetchSummary()
         var failures: [Int64: CoverFetchSummary.Failure] = [:]
-        let downloads = CoverDownloader(timeout: options.timeout, limit: options.sizeLimit)
+        let downloads = HTTPDownloader(timeout: options.timeout, limit: options.sizeLimit)
         await withTaskGroup(of: Outcome.self) { group in
             var next = jobs.makeIterator()
             var running = 0
@@ -46,7 +46,7 @@ struct CoverFetcher: Sendable {
         return summary
     }
 
-    private func fetch(_ job: Job, downloads: CoverDownloader) async -> Outcome {
+    private func fetch(_ job: Job, downloads: HTTPDownloader) async -> Outcome {
         do {
             let (source, spool) = try await download(job.url, downloads: downloads)
             defer { spool.remove() }
@@ -77,7 +77,7 @@ struct CoverFetcher: Sendable {
     /// attempts; the caller removes it. Only http and https: a cover URL comes from a catalog
     /// from anywhere, and a `file:` URL there may name any file of this machine (a FIFO that
     /// blocks, `/dev/zero`, a secret), so nothing else is ever opened.
-    private func download(_ string: String, downloads: CoverDownloader) async throws -> (CoverSource, CoverSpool) {
+    private func download(_ string: String, downloads: HTTPDownloader) async throws -> (CoverSource, CoverSpool) {
         guard let url = URL(string: string) else { throw DownloadError.badURL }
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { throw DownloadError.notHTTP }
         var delay = options.backoff

@@ -3,17 +3,19 @@ enum DownloadError: Error, CustomStringConvertible, Equatable {
     /// Not an http or https URL (`file:`, `ftp:`, `data:`, a bare path): never opened.
     case notHTTP
     case badURL
-    case status(Int)
+    /// An HTTP status other than 2xx, and the wait its Retry-After header asked for.
+    case status(Int, retryAfter: Duration? = nil)
     case timedOut
     case tooLarge(limit: Int)
-    case wrongContentType(String)
+    case wrongContentType(String, expected: HTTPDownloader.Expected = .image)
     case transport(String)
 
-    /// Timeouts and server errors (5xx) are worth another try; a 404 or a wrong type is not.
+    /// Timeouts, server errors (5xx) and "too many requests" (429) are worth another try; a 404
+    /// or a wrong type is not.
     var isRetryable: Bool {
         switch self {
         case .timedOut: true
-        case let .status(code): (500...599).contains(code)
+        case let .status(code, _): (500...599).contains(code) || code == 429
         default: false
         }
     }
@@ -22,10 +24,10 @@ enum DownloadError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .notHTTP: "refused: only http and https URLs are downloaded"
         case .badURL: "not a valid URL"
-        case let .status(code): "HTTP status \(code)"
+        case let .status(code, _): "HTTP status \(code)"
         case .timedOut: "timed out"
         case let .tooLarge(limit): "larger than the cover size cap of \(limit) bytes"
-        case let .wrongContentType(type): "content type \(type) is not an image"
+        case let .wrongContentType(type, expected): "content type \(type) is not \(expected == .image ? "an image" : "JSON")"
         case let .transport(reason): reason
         }
     }

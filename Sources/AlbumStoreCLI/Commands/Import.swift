@@ -154,7 +154,7 @@ struct Import: ParsableCommand {
     }
 
     func run() throws {
-        ImportInterruption.start()
+        Interruption.start()
         if isFolder { return try importFolder() }
         if prune || at != nil {
             throw ImportError.unreadable(file: file, line: 0, reason: "is a file: --prune and --at apply to a music folder")
@@ -167,7 +167,7 @@ struct Import: ParsableCommand {
             encoding: try catalogEncoding, mapping: try mapping, onConflict: onConflict,
             invalidRows: skipInvalid ? .skip : .rejectFile, rejectsPath: rejects, dryRun: dryRun,
             progress: report, delimiter: try delimiterCharacter, hasHeader: !noHeader,
-            isCancelled: { ImportInterruption.isRequested })
+            isCancelled: { Interruption.isRequested })
         let source: ImportSource = file == "-" ? .standardInput : .file(file)
         do {
             let summary = try library.importAlbums(from: source, format: format, options: options)
@@ -198,7 +198,7 @@ struct Import: ParsableCommand {
         progress?.clear()
         library.close()
         inform("albumstore: import interrupted; nothing was imported")
-        return ExitCode(ImportInterruption.exitStatus)
+        return ExitCode(Interruption.exitStatus)
     }
 
     private func importFolder() throws {
@@ -216,7 +216,7 @@ struct Import: ParsableCommand {
         if let progress { report = { progress.show($0) } }
         let options = FolderImportOptions(
             dryRun: dryRun, prune: prune, index: at, rejectsPath: rejects, progress: report,
-            isCancelled: { ImportInterruption.isRequested })
+            isCancelled: { Interruption.isRequested })
         do {
             let summary = try library.importFolder(file, options: options)
             progress?.clear()

@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// How the `state` commands print: a table (or CSV, TSV) of rows, or one JSON document (NDJSON:
+/// How the `state` commands and `enrich --dry-run` print: a table (or CSV, TSV) of rows, or one JSON document (NDJSON:
 /// an array's elements a line each, anything else one line). One place, so every `state`
 /// command takes the same `--format`s.
 enum StateOutput {

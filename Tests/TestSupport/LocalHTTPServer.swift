@@ -8,28 +8,38 @@ import Darwin
 
 /// A small HTTP/1.1 server on 127.0.0.1 (a port the kernel picks), run inside the test process so
 /// that the fetch tests never leave the machine. Each connection gets one response, then closes.
-final class LocalHTTPServer: Sendable {
+public final class LocalHTTPServer: Sendable {
     /// What to answer to one request.
-    struct Response: Sendable {
-        var status = 200
-        var headers: [(String, String)] = []
-        var body = Data()
+    public struct Response: Sendable {
+        public var status = 200
+        public var headers: [(String, String)] = []
+        public var body = Data()
         /// Written in pieces of this size, with no Content-Length (the body ends at close).
-        var streamedInChunksOf: Int?
+        public var streamedInChunksOf: Int?
         /// Wait before answering at all: for a test of what a slow server does (a timeout, downloads
         /// that overlap), where the wait is the behaviour under test.
-        var delay: Double = 0
+        public var delay: Double = 0
+
+        public init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), streamedInChunksOf: Int? = nil,
+                    delay: Double = 0) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.streamedInChunksOf = streamedInChunksOf
+            self.delay = delay
+        }
     }
 
-    let port: UInt16
+    public let port: UInt16
     private let socket: Int32
     private let handler: @Sendable (_ path: String, _ count: Int) -> Response
     private let counts = Mutex<[String: Int]>([:])
+    private let heads = Mutex<[String]>([])
     /// Requests being answered now, and the most there were at once.
     private let inFlight = Mutex((now: 0, most: 0))
 
     /// Starts serving; `handler` gets the path and how many times it was asked before.
-    init(_ handler: @escaping @Sendable (_ path: String, _ count: Int) -> Response) throws {
+    public init(_ handler: @escaping @Sendable (_ path: String, _ count: Int) -> Response) throws {
         self.handler = handler
         let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         socket = fd
@@ -50,18 +60,21 @@ final class LocalHTTPServer: Sendable {
     }
 
     /// Stops accepting connections (the accept loop holds the server until then).
-    func stop() {
+    public func stop() {
         shutdown(socket, Int32(SHUT_RDWR))
         close(socket)
     }
 
     /// How many requests `path` got.
-    func requests(to path: String) -> Int { counts.withLock { $0[path] ?? 0 } }
+    public func requests(to path: String) -> Int { counts.withLock { $0[path] ?? 0 } }
 
     /// The most requests that were being answered at the same time.
-    var mostConcurrentRequests: Int { inFlight.withLock { $0.most } }
+    public var mostConcurrentRequests: Int { inFlight.withLock { $0.most } }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    /// The head (request line and headers) of every request so far, in order of arrival.
+    public var requestHeads: [String] { heads.withLock { $0 } }
+
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
     private func acceptLoop() {
         while true {
@@ -80,7 +93,9 @@ final class LocalHTTPServer: Sendable {
             if count <= 0 { return }
             request.append(contentsOf: buffer[0..<count])
         }
-        let line = String(decoding: request, as: UTF8.self).split(separator: "\r\n").first ?? ""
+        let requestHead = String(decoding: request, as: UTF8.self)
+        heads.withLock { $0.append(requestHead) }
+        let line = requestHead.split(separator: "\r\n").first ?? ""
         let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         let count = counts.withLock { counts in
             defer { counts[path, default: 0] += 1 }

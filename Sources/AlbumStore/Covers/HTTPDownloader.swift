@@ -3,18 +3,32 @@ import FoundationEssentials
 import Synchronization
 internal import CCurl
 
-/// HTTP(S) downloads of covers through libcurl, the system's HTTP client (Debian's and macOS's
-/// own, with their TLS and their security updates), into spool files. libcurl is loaded at the
-/// first download (see `Sources/CCurl/shim.h`); without it, each download fails saying so.
+/// HTTP(S) downloads through libcurl, the system's HTTP client (Debian's and macOS's own, with
+/// their TLS and their security updates), into spool files: covers, and MusicBrainz's answers.
+/// libcurl is loaded at the first download (see `Sources/CCurl/shim.h`); without it, each
+/// download fails saying so.
 ///
 /// Each transfer runs on a thread of its own and writes each piece to the spool as libcurl hands
 /// it over, so the cap is enforced as the bytes arrive: a response that announces or streams
 /// more than the cap is stopped at once, and memory never grows with a body. Bodies are taken as
 /// sent, never inflated (a gzip bomb stays its compressed bytes, which are no image).
-struct CoverDownloader: Sendable {
+struct HTTPDownloader: Sendable {
+    /// What a download is for, which decides the content types it takes.
+    enum Expected: Sendable {
+        /// An image; servers that send images as generic bytes are taken too (the sniffer decides).
+        case image
+        /// A JSON document.
+        case json
+    }
+
     /// What connecting, and each wait for data, may take; a whole transfer gets four times it.
     private let timeout: Duration
     private let limit: Int
+    private let expected: Expected
+    private let userAgent: String
+
+    /// The User-Agent sent when none is given.
+    static let defaultUserAgent = "albumstore/\(Library.version)"
 
     /// Redirects followed before a download fails.
     static let maximumRedirects = 5
@@ -31,15 +45,18 @@ struct CoverDownloader: Sendable {
         return UnsafePointer(api)   // kept for the life of the process
     }()
 
-    init(timeout: Duration, limit: Int) {
+    init(timeout: Duration, limit: Int, expected: Expected = .image, userAgent: String = defaultUserAgent) {
         self.timeout = timeout
         self.limit = limit
+        self.expected = expected
+        self.userAgent = userAgent
     }
 
     /// Writes the body of `url` to `spool`, or throws a `DownloadError` (or `CoverError.file`
     /// when the spool cannot be opened); cancelling the calling task stops the transfer.
     func fetch(_ url: URL, into spool: CoverSpool) async throws {
-        let transfer = Transfer(url: url, file: try spool.writer(), timeout: timeout, limit: limit)
+        let transfer = Transfer(
+            url: url, file: try spool.writer(), timeout: timeout, limit: limit, expected: expected, userAgent: userAgent)
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
                 DispatchQueue.global(qos: .userInitiated).async {
@@ -57,6 +74,8 @@ struct CoverDownloader: Sendable {
         private let output: FileDescriptorSink
         private let timeout: Duration
         private let limit: Int
+        private let expected: Expected
+        private let userAgent: String
         private let isCancelled = Atomic(false)
         // Touched only by the thread in `run` and libcurl's callbacks on it.
         private var handle: UnsafeMutableRawPointer?
@@ -65,17 +84,19 @@ struct CoverDownloader: Sendable {
         private var headChecked = false
         private var failure: DownloadError?
 
-        init(url: URL, file: OpenFile, timeout: Duration, limit: Int) {
+        init(url: URL, file: OpenFile, timeout: Duration, limit: Int, expected: Expected, userAgent: String) {
             self.url = url
             output = file.sink()
             self.timeout = timeout
             self.limit = limit
+            self.expected = expected
+            self.userAgent = userAgent
         }
 
         func cancel() { isCancelled.store(true, ordering: .relaxed) }
 
         func run() throws {
-            guard let api = CoverDownloader.curl else {
+            guard let api = HTTPDownloader.curl else {
                 throw DownloadError.transport("no libcurl on this system (Debian: apt install libcurl4)")
             }
             guard let curl = api.pointee.easy_init() else { throw DownloadError.transport("libcurl cannot start a transfer") }
@@ -101,12 +122,12 @@ struct CoverDownloader: Sendable {
         private func configure(_ curl: UnsafeMutableRawPointer, _ api: UnsafePointer<albumstore_curl>) {
             let milliseconds = Int(timeout / .milliseconds(1))
             _ = albumstore_curl_set_string(api, curl, CURLOPT_URL, url.absoluteString)
-            _ = albumstore_curl_set_string(api, curl, CURLOPT_USERAGENT, "albumstore")
+            _ = albumstore_curl_set_string(api, curl, CURLOPT_USERAGENT, userAgent)
             _ = albumstore_curl_set_string(api, curl, CURLOPT_PROTOCOLS_STR, "http,https")
             // Redirects: http and https only, at most five. A redirect to the same URL is
             // followed too (a server may do that until it is ready): the limit ends a loop.
             _ = albumstore_curl_set_long(api, curl, CURLOPT_FOLLOWLOCATION, 1)
-            _ = albumstore_curl_set_long(api, curl, CURLOPT_MAXREDIRS, CoverDownloader.maximumRedirects)
+            _ = albumstore_curl_set_long(api, curl, CURLOPT_MAXREDIRS, HTTPDownloader.maximumRedirects)
             _ = albumstore_curl_set_string(api, curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
             // Connecting, and any stretch without a byte, may take `timeout`; the whole four
             // times it, which ends a server that trickles.
@@ -150,18 +171,27 @@ struct CoverDownloader: Sendable {
             return true
         }
 
-        /// Why the final response's head rules it out, checked once: a status other than 2xx, a
-        /// type that is not an image, or a length over the cap.
+        /// Why the final response's head rules it out, checked once: a status other than 2xx
+        /// (with the seconds of its Retry-After, if any), a type other than the expected, or a
+        /// length over the cap.
         private func checkHead() -> DownloadError? {
             guard !headChecked, let handle, let api else { return nil }
             headChecked = true
             let status = albumstore_curl_response_code(api, handle)
-            guard (200...299).contains(status) else { return .status(status) }
+            guard (200...299).contains(status) else {
+                let seconds = albumstore_curl_retry_after(api, handle)
+                return .status(status, retryAfter: seconds > 0 ? .seconds(seconds) : nil)
+            }
             if let type = albumstore_curl_content_type(api, handle).map({ String(cString: $0).lowercased() }), !type.isEmpty {
                 let mime = type.split(separator: ";").first.map { $0.trimmingWhitespace() } ?? type
+                let accepted = switch expected {
                 // Some servers send images as generic bytes: the sniffer decides then.
-                let accepted = mime.hasPrefix("image/") || mime == "application/octet-stream" || mime == "binary/octet-stream"
-                if !accepted { return .wrongContentType(mime) }
+                case .image: mime.hasPrefix("image/") || mime == "application/octet-stream" || mime == "binary/octet-stream"
+                case .json: mime == "application/json" || mime.hasSuffix("+json")
+                }
+                if !accepted { return .wrongContentType(mime, expected: expected) }
+            } else if expected == .json {
+                return .wrongContentType("(none)", expected: expected)
             }
             if albumstore_curl_content_length(api, handle) > limit { return .tooLarge(limit: limit) }
             return nil
@@ -177,7 +207,7 @@ extension DownloadError {
         case CURLE_OPERATION_TIMEDOUT: self = .timedOut
         case CURLE_COULDNT_RESOLVE_HOST: self = .transport("cannot find the host")
         case CURLE_COULDNT_CONNECT: self = .transport("cannot connect to the host")
-        case CURLE_TOO_MANY_REDIRECTS: self = .transport("too many redirects (more than \(CoverDownloader.maximumRedirects))")
+        case CURLE_TOO_MANY_REDIRECTS: self = .transport("too many redirects (more than \(HTTPDownloader.maximumRedirects))")
         // The first URL was checked before: only a redirect leads to another scheme.
         case CURLE_UNSUPPORTED_PROTOCOL: self = .transport("redirected to a URL that is not http or https")
         case CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_RECV_ERROR:

@@ -8,24 +8,28 @@ import Musl
 import Darwin
 #endif
 
-/// Ctrl-C during `albumstore import`: the first asks the import to stop, which rolls its
-/// transaction back so that the command can say nothing was imported and close the library
-/// (which removes the write-ahead log the rows filled); a second one ends the process at once.
+/// Ctrl-C during `albumstore import` or `enrich`: the first asks the command to stop (an import
+/// rolls its transaction back, so that the command can say nothing was imported and close the
+/// library, which removes the write-ahead log the rows filled; an enrichment applies what it found
+/// so far); a second one ends the process at once.
 ///
 /// Killed by the signal's default action instead, the process would leave the log, megabytes of
 /// uncommitted rows, beside the library until the next write.
-enum ImportInterruption {
+enum Interruption {
     private static let requested = Atomic<Bool>(false)
     // Kept alive for the life of the process.
     nonisolated(unsafe) private static var source: DispatchSourceSignal?
 
-    /// Catches SIGINT from now on.
-    static func start() {
+    /// Catches SIGINT from now on, for the command `name`; `onRequest` runs at the first.
+    static func start(_ name: String = "import", onRequest: (@Sendable () -> Void)? = nil) {
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interrupt.setEventHandler {
-            guard Self.requested.exchange(true, ordering: .relaxed) else { return }
-            writeToStandardError("albumstore: import interrupted\n")
+            guard Self.requested.exchange(true, ordering: .relaxed) else {
+                onRequest?()
+                return
+            }
+            writeToStandardError("albumstore: \(name) interrupted\n")
             exit(Self.exitStatus)
         }
         interrupt.resume()
