@@ -46,6 +46,7 @@ package struct AlbumServer: Sendable {
         CoverRoutes(library: library).add(to: router)
         JobRoutes(library: library, hub: hub).add(to: router)
         FolderScanRoutes(library: library, hub: hub).add(to: router)
+        EnrichRoutes(library: library, hub: hub, configuration: configuration).add(to: router)
         EventRoutes(hub: hub).add(to: router)
         var logger = Logger(label: "albumstore.serve")
         logger.logLevel = .warning

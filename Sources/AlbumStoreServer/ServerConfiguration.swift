@@ -1,3 +1,4 @@
+import AlbumStore
 import FoundationEssentials
 
 /// Where `albumstore serve` listens and what it asks of a request.
@@ -11,12 +12,20 @@ package struct ServerConfiguration: Sendable {
     /// A folder to serve the page's three files from instead of the binary's copies, so that the
     /// page can be changed without a build (`ALBUMSTORE_SERVE_PAGE`).
     package var pageFolder: String?
+    /// Where the page's enrichment asks: MusicBrainz and the Cover Art Archive, or stand-ins.
+    package var musicBrainzURL: String
+    package var coverArtURL: String
 
-    package init(host: String = "127.0.0.1", port: Int = 8080, token: String = Self.newToken(), pageFolder: String? = nil) {
+    package init(
+        host: String = "127.0.0.1", port: Int = 8080, token: String = Self.newToken(), pageFolder: String? = nil,
+        musicBrainzURL: String = EnrichOptions.musicBrainz, coverArtURL: String = EnrichOptions.coverArtArchive
+    ) {
         self.host = host
         self.port = port
         self.token = token
         self.pageFolder = pageFolder
+        self.musicBrainzURL = musicBrainzURL
+        self.coverArtURL = coverArtURL
     }
 
     /// Whether only this machine can reach the server: then reads need no token.

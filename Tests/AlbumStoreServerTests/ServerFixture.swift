@@ -26,10 +26,16 @@ final class ServerFixture: @unchecked Sendable {
         0x44, 0xAE, 0x42, 0x60, 0x82,
     ])
 
-    init(host: String = "127.0.0.1") throws {
+    /// - Parameter musicBrainz: The base URL the page's enrichment asks (a stand-in's).
+    init(host: String = "127.0.0.1", musicBrainz: String? = nil) throws {
         folder = try TemporaryDirectory()
         library = try Library.open(at: folder.file("library.sqlite"))
-        configuration = ServerConfiguration(host: host, port: 0)
+        var configuration = ServerConfiguration(host: host, port: 0)
+        if let musicBrainz {
+            configuration.musicBrainzURL = musicBrainz
+            configuration.coverArtURL = musicBrainz
+        }
+        self.configuration = configuration
         albums = [
             try library.albums.append(AlbumDraft(title: "Low", artist: "David Bowie", genre: "Rock", year: 1977)),
             try library.albums.append(AlbumDraft(title: "Kind of Blue", artist: "Miles Davis", genre: "Jazz", year: 1959)),

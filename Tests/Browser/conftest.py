@@ -50,8 +50,8 @@ def serve():
     """Starts `albumstore serve` on a library; at the end, Ctrl-C must stop it with exit 0."""
     servers = []
 
-    def start(library: Library) -> Server:
-        server = Server(library)
+    def start(library: Library, arguments: tuple = ()) -> Server:
+        server = Server(library, arguments=arguments)
         servers.append(server)
         return server
 

@@ -13,9 +13,9 @@ URL = re.compile(r"http://127\.0\.0\.1:\d+/")
 
 
 class Server:
-    def __init__(self, library: Library, start_timeout: float = 30):
+    def __init__(self, library: Library, start_timeout: float = 30, arguments: tuple = ()):
         self.process = subprocess.Popen(
-            [str(library.binary), "--db", str(library.path), "serve", "--port", "0"],
+            [str(library.binary), "--db", str(library.path), "serve", "--port", "0", *arguments],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=library.environment,
         )
         self.output: list[str] = []

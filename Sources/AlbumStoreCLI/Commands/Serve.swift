@@ -32,6 +32,10 @@ struct Serve: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "The port to listen on (0: any free one).") var port: Int = 8080
     @Option(help: "The address to listen on (default: 127.0.0.1, this machine only).") var bind: String = "127.0.0.1"
     @Flag(help: "Open the page in the default browser.") var open = false
+    @Option(help: ArgumentHelp("The MusicBrainz server the page's enrichment asks.", valueName: "url"))
+    var musicbrainzURL = EnrichOptions.musicBrainz
+    @Option(help: ArgumentHelp("The Cover Art Archive the page's enrichment asks.", valueName: "url"))
+    var coverartURL = EnrichOptions.coverArtArchive
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port: \(port) is not between 0 and 65535") }
@@ -40,7 +44,8 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         let library = try store.openLibrary(.readWrite)
         let configuration = ServerConfiguration(
-            host: bind, port: port, pageFolder: ProcessInfo.processInfo.environment["ALBUMSTORE_SERVE_PAGE"])
+            host: bind, port: port, pageFolder: ProcessInfo.processInfo.environment["ALBUMSTORE_SERVE_PAGE"],
+            musicBrainzURL: musicbrainzURL, coverArtURL: coverartURL)
         let server = AlbumServer(library: library, configuration: configuration)
         let open = open
         try await server.run { host, port in

@@ -27,10 +27,10 @@ enum ServerEvent: Sendable {
     }
 }
 
-/// How far a long job (an import, a cover fetch, a folder scan) has come: `job`, `done`, `total`
+/// How far a long job (an import, a cover fetch, a folder scan, an enrichment's lookup) has come: `job`, `done`, `total`
 /// (`null` when not known), and for an import `rows`.
 struct JobProgress: Sendable, Encodable {
-    enum Job: String, Sendable, Encodable { case `import`, fetch, scan }
+    enum Job: String, Sendable, Encodable { case `import`, fetch, scan, enrich }
     var job: Job
     var done: Int
     var total: Int?

@@ -675,7 +675,7 @@ function describeImport(summary) {
 // ---------------------------------------------------------------------------------------------
 // Progress of the server's jobs (import, covers fetch), from /api/events `progress` events
 
-const JOB_NAMES = { import: 'Importing', fetch: 'Fetching covers', scan: 'Reading tags' };
+const JOB_NAMES = { import: 'Importing', fetch: 'Fetching covers', scan: 'Reading tags', enrich: 'Looking up on MusicBrainz' };
 
 // `event` is {job, done, total, rows?}: done of total units of work (bytes read, covers tried,
 // files read).
@@ -1108,6 +1108,98 @@ function describeScan(summary) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Enrichment: the albums of the search looked up on MusicBrainz (a dry run), each proposal
+// accepted or skipped here, then the accepted ones applied as one undoable command
+
+const enrichment = { review: null };
+
+async function lookUpEnrichment() {
+  const button = $('enrich-lookup');
+  button.disabled = true;
+  showStatus('Looking up on MusicBrainz, one request a second…', { sticky: true });
+  try {
+    const answer = await api('POST', '/api/enrich/proposals', { q: search.query ?? '' });
+    showEnrichReview(answer);
+    showStatus(`MusicBrainz: ${plural(answer.proposals.length, 'proposal')} for ${plural(answer.albums_looked_up, 'album')} looked up.`);
+  } catch (error) {
+    reportError(error);
+  } finally {
+    button.disabled = false;
+    endProgress();
+  }
+}
+
+function showEnrichReview(answer) {
+  enrichment.review = answer.review;
+  const rows = answer.proposals.map((proposal) => {
+    const row = element('tr');
+    const box = element('input');
+    box.type = 'checkbox';
+    box.checked = true;
+    box.value = proposal.id;
+    box.setAttribute('aria-label', `Apply ${proposal.field} “${proposal.proposed}” to ${proposal.title}`);
+    const cell = element('td');
+    cell.append(box);
+    const source = element('a', null, proposal.field === 'cover' ? 'Cover Art Archive' : 'MusicBrainz');
+    source.href = proposal.source;
+    source.target = '_blank';
+    source.rel = 'noopener noreferrer';
+    const sourceCell = element('td');
+    sourceCell.append(source);
+    row.append(cell, element('td', null, `${proposal.title} — ${proposal.artist}`), element('td', null, proposal.field),
+      element('td', null, proposal.current ?? '(empty)'), element('td', null, proposal.proposed),
+      element('td', null, proposal.score), sourceCell);
+    return row;
+  });
+  $('enrich-proposals').replaceChildren(...rows);
+  $('enrich-table').hidden = rows.length === 0;
+  $('enrich-apply').hidden = rows.length === 0;
+  const skipped = [];
+  const name = (album) => `${album.title} — ${album.artist}`;
+  for (const album of answer.not_found) skipped.push(`${name(album)}: not found`);
+  for (const album of answer.ambiguous) skipped.push(`${name(album)}: ambiguous, ${album.reason}`);
+  for (const album of answer.failures) skipped.push(`${name(album)}: ${album.reason}`);
+  $('enrich-skipped').replaceChildren(...skipped.map((text) => element('li', null, text)));
+  $('enrich-summary').textContent = rows.length === 0 ? 'Nothing to fill: every field found has a value already.' :
+    'Only empty fields are proposed. Uncheck what you do not want; nothing changes until you apply.';
+  $('enrich-review').hidden = false;
+  $('enrich-heading').focus?.();
+}
+
+function closeEnrichReview() {
+  enrichment.review = null;
+  $('enrich-review').hidden = true;
+  $('enrich-proposals').replaceChildren();
+}
+
+async function applyEnrichment() {
+  if (!enrichment.review) return;
+  const accept = [...$('enrich-proposals').querySelectorAll('input[type=checkbox]:checked')].map((box) => box.value);
+  const button = $('enrich-apply');
+  button.disabled = true;
+  try {
+    const answer = await api('POST', '/api/enrich/apply', { review: enrichment.review, accept });
+    closeEnrichReview();
+    const albums = new Set(answer.applied.map((id) => id.split('-')[0])).size;
+    showStatus(answer.applied.length === 0 ? 'Nothing was applied.' :
+      `Filled ${plural(answer.applied.length, 'field')} of ${plural(albums, 'album')}. Undo takes it back.`);
+    refreshSoon({ albums: true, session: true });
+    if (search.query !== null) runSearch(search.query);
+  } catch (error) {
+    reportError(error);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+$('enrich-lookup').addEventListener('click', lookUpEnrichment);
+$('enrich-apply').addEventListener('click', applyEnrichment);
+$('enrich-cancel').addEventListener('click', () => {
+  closeEnrichReview();
+  showStatus('Skipped every proposal: nothing changed.');
+});
+
+// ---------------------------------------------------------------------------------------------
 // Search: the query language of `albumstore query`; a 400 marks the place it names
 
 const SEARCH_LIMIT = 100;
@@ -1127,6 +1219,7 @@ async function runSearch(query, offset = 0) {
     $('search-summary').textContent = answer.total === 0 ? 'No album matches.' :
       `${plural(answer.total, 'album')} match${answer.total === 1 ? 'es' : ''}${search.shown < answer.total ? `; showing ${numberFormat.format(search.shown)}` : ''}.`;
     $('search-more').hidden = search.shown >= answer.total;
+    $('enrich-lookup').hidden = answer.total === 0;
   } catch (error) {
     if (asked !== search.asked) return;
     if (error.status === 400 && offset === 0) showQueryError(query, error);
