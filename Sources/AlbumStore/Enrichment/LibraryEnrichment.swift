@@ -55,7 +55,8 @@ extension Library {
         summary.coverRequests = client.coverRequests
         if !options.dryRun && !summary.proposals.isEmpty {
             let proposals = summary.proposals
-            summary.applied = try await offCooperativeThreads { try self.applyEnrichment(proposals) }
+            // In a task of its own: a cancelled run still applies what it found.
+            summary.applied = try await Task { try await self.offCooperativeThreads { try self.applyEnrichment(proposals) } }.value
         }
         return summary
     }
