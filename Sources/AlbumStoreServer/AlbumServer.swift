@@ -36,7 +36,8 @@ package struct AlbumServer: Sendable {
     {
         let hub = EventHub(library: library)
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: RequestGuard(configuration: configuration))
+        let boundPort = BoundPort(configuration.port)
+        router.add(middleware: RequestGuard(configuration: configuration, boundPort: boundPort))
         PageRoutes(configuration: configuration).add(to: router)
         AlbumRoutes(library: library).add(to: router)
         QueryRoutes(library: library).add(to: router)
@@ -54,7 +55,11 @@ package struct AlbumServer: Sendable {
             router: router,
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             services: [hub],
-            onServerRunning: { channel in await onRunning(configuration.host, channel.localAddress?.port ?? configuration.port) },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                boundPort.set(port)
+                await onRunning(configuration.host, port)
+            },
             logger: logger)
     }
 }

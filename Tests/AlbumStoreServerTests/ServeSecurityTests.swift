@@ -15,14 +15,17 @@ struct ServeSecurityTests {
         let id = fixture.albums[0].id
         try await fixture.withClient { client in
             let port = client.port
-            for authority in ["evil.example", "evil.example:\(port)", "127.0.0.1.evil.example"] {
+            let other = port == 9999 ? 9998 : 9999
+            for authority in ["evil.example", "evil.example:\(port)", "127.0.0.1.evil.example", "127.0.0.1:\(other)",
+                              "[::1]evil.com", "[::1]:\(port)evil", "127.0.0.1:\(port)x", "127.0.0.1", "localhost:+\(port)",
+                              "[::1", ":\(port)"] {
                 let read = try await client.execute(uri: "/api/albums", method: .get, authority: authority)
                 #expect(read.status == .forbidden)
                 let write = try await client.execute(uri: "/api/albums/\(id)", method: .delete, authority: authority, headers: fixture.tokenHeader)
                 #expect(write.status == .forbidden)
                 #expect(String(buffer: write.body).contains("does not name this server"))
             }
-            for authority in ["localhost:\(port)", "127.0.0.1:\(port)", "[::1]:\(port)"] {
+            for authority in ["localhost:\(port)", "127.0.0.1:\(port)", "[::1]:\(port)", "LOCALHOST:\(port)"] {
                 let read = try await client.execute(uri: "/api/library", method: .get, authority: authority)
                 #expect(read.status == .ok, "\(authority)")
             }
@@ -66,6 +69,20 @@ struct ServeSecurityTests {
                 let response = try await client.execute(uri: uri, method: .get)
                 #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(uri)")
                 #expect(response.headers[.contentSecurityPolicy]?.hasPrefix("default-src 'self'") == true, "\(uri)")
+            }
+        }
+    }
+
+    /// Off loopback (`--bind 0.0.0.0`), the token guards: a Host naming the machine by any of its
+    /// addresses passes with it, and is refused without it.
+    @Test func offLoopbackAHostNamingTheMachinePassesWithTheToken() async throws {
+        let fixture = try ServerFixture(host: "0.0.0.0")
+        try await fixture.withClient { client in
+            for authority in ["192.0.2.2:\(client.port)", "albums.local:\(client.port)", "[2001:db8::2]:\(client.port)"] {
+                let read = try await client.execute(uri: "/api/library", method: .get, authority: authority, headers: fixture.tokenHeader)
+                #expect(read.status == .ok, "\(authority)")
+                let bare = try await client.execute(uri: "/api/library", method: .get, authority: authority)
+                #expect(bare.status == .forbidden, "\(authority)")
             }
         }
     }

@@ -46,4 +46,26 @@ struct ServeSnapshotsTests {
         }
         #expect(try fixture.everything() == before)
     }
+
+    /// A name with a space, an accent or a slash travels percent-encoded in the path.
+    @Test func namesThatNeedPercentEncodingCanBeDiffedRestoredAndDeleted() async throws {
+        let fixture = try ServerFixture()
+        try await fixture.withClient { client in
+            for (name, encoded) in [("my snap", "my%20snap"), ("café", "caf%C3%A9"), ("a/b", "a%2Fb")] {
+                let body = try JSONSerialization.data(withJSONObject: ["name": name])
+                let taken = try await client.execute(
+                    uri: "/api/snapshots", method: .post, headers: fixture.jsonWrite, body: ByteBuffer(bytes: body))
+                #expect(taken.status == .created, "\(name): \(taken.error)")
+                let diff = try await client.execute(uri: "/api/snapshots/\(encoded)/diff", method: .get)
+                #expect(diff.status == .ok, "\(name): \(diff.error)")
+                let restored = try await client.execute(
+                    uri: "/api/snapshots/\(encoded)/restore", method: .post, headers: fixture.tokenHeader)
+                #expect(restored.status == .ok && restored.object["name"] as? String == name, "\(name): \(restored.error)")
+                let deleted = try await client.execute(uri: "/api/snapshots/\(encoded)", method: .delete, headers: fixture.tokenHeader)
+                #expect(deleted.status == .ok && deleted.object["deleted"] as? String == name, "\(name): \(deleted.error)")
+            }
+            let bad = try await client.execute(uri: "/api/snapshots/%FF/diff", method: .get)
+            #expect(bad.status == .badRequest)
+        }
+    }
 }

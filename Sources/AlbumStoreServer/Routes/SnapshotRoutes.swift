@@ -1,4 +1,5 @@
 import AlbumStore
+import Foundation   // removingPercentEncoding (the library links Foundation already)
 import Hummingbird
 
 /// Snapshots of the session state: take, list, compare with now, restore.
@@ -14,11 +15,11 @@ struct SnapshotRoutes {
             return try await self.json(status: .created) { try $0.session.takeSnapshot(named: name).json }
         }
         router.get("/api/snapshots/{name}/diff") { _, context in
-            let name = try context.parameters.require("name")
+            let name = try Self.name(context)
             return try await self.json { .array(try $0.session.differences(from: name).map(\.json)) }
         }
         router.post("/api/snapshots/{name}/restore") { _, context in
-            let name = try context.parameters.require("name")
+            let name = try Self.name(context)
             return try await self.json { library in
                 let restore = try library.session.restoreSnapshot(named: name)
                 return .object([
@@ -29,7 +30,7 @@ struct SnapshotRoutes {
             }
         }
         router.delete("/api/snapshots/{name}") { _, context in
-            let name = try context.parameters.require("name")
+            let name = try Self.name(context)
             return try await self.json { library in
                 try library.session.deleteSnapshot(named: name)
                 return .object(["deleted": .string(name)])
@@ -38,6 +39,15 @@ struct SnapshotRoutes {
     }
 
     private struct TakeBody: Decodable { var name: String? }
+
+    /// The snapshot name of the path, percent-decoded (`my%20snap` is "my snap", `a%2Fb` "a/b").
+    private static func name(_ context: some RequestContext) throws -> String {
+        let raw = try context.parameters.require("name")
+        guard let name = raw.removingPercentEncoding else {
+            throw APIError(.badRequest, "the snapshot name \"\(raw.prefix(100))\" is not percent-encoded UTF-8")
+        }
+        return name
+    }
 
     private func json(status: HTTPResponse.Status = .ok, _ body: @escaping @Sendable (Library) throws -> JSONValue) async throws -> Response {
         let library = library
