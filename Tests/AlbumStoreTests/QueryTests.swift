@@ -334,4 +334,36 @@ struct QueryTests {
         let alternatives = (0..<AlbumQuery.maximumTerms).map { [AlbumQuery.Term(.equals(.artist, "nobody \($0)"))] }
         #expect(try library.albums.count(matching: AlbumQuery(anyOf: alternatives)) == 0)
     }
+
+    /// Every kind of term, plain and negated, 500 of it in one alternative or in 500: each runs
+    /// (counted, listed sorted and paged, and in stats), never SQLite's "Expression tree is too large".
+    @Test func aQueryOfTheMostTermsRunsWhateverItsTerms() throws {
+        func condition(_ kind: Int, _ n: Int) -> AlbumQuery.Condition {
+            switch kind {
+            case 0: .contains(.title, "x\(n)")
+            case 1: .equals(.artist, "nobody \(n)")
+            case 2: .range(.year, from: 1000 + n, through: 3000)
+            case 3: .missing(.genre)
+            case 4: .text("word\(n)")
+            case 5: .text("wor\(n)", prefix: true)
+            case 6: .text("!!\(n)")
+            case 7: .text("坂本\(n)")
+            default: .regex(.title, "^L\(n)")
+            }
+        }
+        for kind in 0...8 {
+            for negated in [false, true] {
+                let terms = (0..<AlbumQuery.maximumTerms).map { AlbumQuery.Term(condition(kind, $0), negated: negated) }
+                for query in [AlbumQuery(terms), AlbumQuery(anyOf: terms.map { [$0] })] {
+                    do {
+                        _ = try library.albums.count(matching: query)
+                        _ = try library.albums.albums(matching: query, sortedBy: AlbumSort([.init(.year, descending: true)]), offset: 1, limit: 2)
+                        _ = try library.albums.stats(matching: query)
+                    } catch {
+                        Issue.record("kind \(kind), negated \(negated), \(query.alternatives.count) alternatives: \(error)")
+                    }
+                }
+            }
+        }
+    }
 }

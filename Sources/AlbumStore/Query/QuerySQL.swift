@@ -14,7 +14,8 @@ struct QuerySQL {
     var arguments: [SQLiteValue] = []
 
     init(_ query: AlbumQuery) throws(QueryError) {
-        // SQLite nests each AND and OR one level deeper, and refuses expressions 1000 deep.
+        // SQLite refuses expressions 1000 deep; conditions are joined as a balanced tree
+        // (`Self.joined`), so the depth grows with the logarithm of the terms, not with them.
         let terms = query.alternatives.reduce(0) { $0 + $1.count }
         guard terms <= AlbumQuery.maximumTerms else {
             throw QueryError("the query has \(terms) terms; at most \(AlbumQuery.maximumTerms) can run")
@@ -24,7 +25,7 @@ struct QuerySQL {
             alternatives.append(try alternative(terms))
         }
         guard !alternatives.isEmpty else { return }
-        whereClause = "WHERE " + (alternatives.count == 1 ? alternatives[0] : alternatives.map { "(\($0))" }.joined(by: " OR "))
+        whereClause = "WHERE " + Self.joined(alternatives, by: "OR")
     }
 
     /// One alternative's conditions, ANDed. Its positive full-text terms share one MATCH.
@@ -50,7 +51,16 @@ struct QuerySQL {
             conditions.append("id IN (SELECT rowid FROM album_search WHERE album_search MATCH ?)")
             arguments.append(.text(phrases.joined(by: " ")))
         }
-        return conditions.joined(by: " AND ")
+        return Self.joined(conditions, by: "AND")
+    }
+
+    /// `parts` joined by `operation` as a balanced tree, `(a AND b) AND (c AND d)`, in their
+    /// order (the order of their parameters): SQLite nests a chain `a AND b AND c ...` one level
+    /// deeper per operand.
+    static func joined(_ parts: [String], by operation: String) -> String {
+        guard parts.count > 1 else { return parts.first ?? "1" }
+        let middle = parts.count / 2
+        return "(\(joined(Array(parts[..<middle]), by: operation))) \(operation) (\(joined(Array(parts[middle...]), by: operation)))"
     }
 
     /// `WHERE` with the query's condition and `extra` (SQL of the code's own) both.
