@@ -54,3 +54,22 @@ struct CoverFacts: Encodable {
         "{\"sha256\":\"\(sha256)\",\"format\":\"\(format)\",\"width\":\(width),\"height\":\(height),\"bytes\":\(bytes)}"
     }
 }
+
+/// An album's cover as the API answers it: `album_id` and the cover's facts.
+struct AlbumCover: Encodable {
+    var albumID: Int64
+    var cover: CoverFacts
+
+    init(_ info: CoverInfo) {
+        albumID = info.albumID
+        cover = CoverFacts(info)
+    }
+
+    func encode(to encoder: Encoder) throws {
+        try cover.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(albumID, forKey: .albumID)
+    }
+
+    enum CodingKeys: String, CodingKey { case albumID = "album_id" }
+}

@@ -33,9 +33,12 @@ struct ServeCoversTests {
                 uri: "/api/covers/\(id)", method: .put, headers: fixture.tokenHeader + [.contentType: "image/png"],
                 body: ByteBuffer(bytes: ServerFixture.png))
             #expect(set.status == .ok && set.object["format"] as? String == "png")
+            // snake_case, as the rest of the API
+            #expect(Set(set.object.keys) == ["album_id", "sha256", "format", "width", "height", "bytes"])
+            #expect(set.object["album_id"] as? Int64 == id && set.object["bytes"] as? Int == ServerFixture.png.count)
             #expect(try fixture.library.covers.info(albumID: id) != nil)
             let removed = try await client.execute(uri: "/api/covers/\(id)", method: .delete, headers: fixture.tokenHeader)
-            #expect(removed.status == .ok)
+            #expect(removed.status == .ok && Set(removed.object.keys) == Set(set.object.keys))
             #expect(try fixture.library.covers.info(albumID: id) == nil)
         }
     }

@@ -17,7 +17,7 @@ struct CoverRoutes {
         router.delete("/api/covers/{id}") { _, context in
             let id = try context.parameters.albumID()
             let library = library
-            return try JSONBody.response(try await library.offCooperativeThreads { try library.covers.remove(albumID: id) })
+            return try JSONBody.response(AlbumCover(try await library.offCooperativeThreads { try library.covers.remove(albumID: id) }))
         }
     }
 
@@ -45,9 +45,9 @@ struct CoverRoutes {
 
     private func set(_ id: Int64, _ image: Data) async throws -> Response {
         let library = library
-        return try JSONBody.response(try await library.offCooperativeThreads {
+        return try JSONBody.response(AlbumCover(try await library.offCooperativeThreads {
             guard try library.albums.album(id: id) != nil else { throw AlbumError.notFound(id: id) }
             return try library.covers.set(albumID: id, from: .data(image, name: "album \(id)'s cover"))
-        })
+        }))
     }
 }

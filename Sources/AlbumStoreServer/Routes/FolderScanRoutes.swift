@@ -11,11 +11,12 @@ import Synchronization
 struct FolderScanRoutes {
     let library: Library
     let hub: EventHub
+    let imports: ImportSlot
     let covers = RecentCovers()
 
     func add(to router: Router<some RequestContext>) {
         router.post("/api/import-folder") { request, _ in
-            try await self.scan(try await JSONBody.decode(ScanBody.self, from: request))
+            try await imports.run { try await self.scan(try await JSONBody.decode(ScanBody.self, from: request)) }
         }
         router.get("/api/scan-covers/{n}") { _, context in
             let name = context.parameters.get("n") ?? ""

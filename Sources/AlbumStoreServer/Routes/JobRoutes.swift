@@ -7,12 +7,13 @@ import Hummingbird
 struct JobRoutes {
     let library: Library
     let hub: EventHub
+    let imports: ImportSlot
 
     /// The largest catalog a request may send.
     static let catalogSizeLimit = 256 * 1024 * 1024
 
     func add(to router: Router<some RequestContext>) {
-        router.post("/api/import") { request, _ in try await self.importCatalog(request) }
+        router.post("/api/import") { request, _ in try await imports.run { try await self.importCatalog(request) } }
         router.post("/api/covers/fetch") { request, _ in
             let query = try await JSONBody.decodeIfPresent(FetchBody.self, from: request)?.q ?? ""
             return try await self.fetchCovers(matching: try AlbumQuery(parsing: query))
@@ -94,19 +95,6 @@ struct ImportReport: Encodable {
 /// A cover fetch's summary as JSON: `stored` (`album_id` and the cover's facts), `failures`
 /// (`album_id`, `url`, `reason`), `without_url` (album ids).
 struct FetchReport: Encodable {
-    struct Stored: Encodable {
-        var albumID: Int64
-        var cover: CoverFacts
-
-        func encode(to encoder: Encoder) throws {
-            try cover.encode(to: encoder)
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(albumID, forKey: .albumID)
-        }
-
-        enum CodingKeys: String, CodingKey { case albumID = "album_id" }
-    }
-
     struct Failure: Encodable {
         var albumID: Int64
         var url: String
@@ -114,12 +102,12 @@ struct FetchReport: Encodable {
         enum CodingKeys: String, CodingKey { case albumID = "album_id", url, reason }
     }
 
-    var stored: [Stored]
+    var stored: [AlbumCover]
     var failures: [Failure]
     var withoutURL: [Int64]
 
     init(_ summary: CoverFetchSummary) {
-        stored = summary.stored.map { Stored(albumID: $0.albumID, cover: CoverFacts($0)) }
+        stored = summary.stored.map(AlbumCover.init)
         failures = summary.failures.map { Failure(albumID: $0.albumID, url: $0.url, reason: $0.reason) }
         withoutURL = summary.withoutURL
     }
