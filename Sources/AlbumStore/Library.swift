@@ -500,6 +500,16 @@ public final class Library: Sendable {
         if let openFile { OpenLibraries.unregister(openFile) }
     }
 
+    /// Closes the library as `close()` does, once the watch of other processes' commits has
+    /// closed its own connection: this one is then the file's last, and SQLite removes the
+    /// write-ahead log and its index (a process that exits right after leaves no `-wal` or `-shm`).
+    package func closeAfterWatch() async {
+        guard isOpen.exchange(false, ordering: .sequentiallyConsistent) else { return }
+        await hub.finishAll()?.value
+        database.close()
+        if let openFile { OpenLibraries.unregister(openFile) }
+    }
+
     /// Whether `close()` has not been called.
     private let isOpen = Atomic(true)
 

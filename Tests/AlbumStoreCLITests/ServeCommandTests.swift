@@ -53,6 +53,10 @@ struct ServeCommandTests {
         #expect(events.contains(#""albums":{"deleted":[],"inserted":[2],"updated":[]}"#), "\(events)")
         #expect(stopped == 0)
         #expect(server.stderrText.isEmpty, "\(server.stderrText)")
+        // The server's connections were the file's last: SQLite removed its log and index.
+        for leftover in ["lib.sqlite-wal", "lib.sqlite-shm"] {
+            #expect(!FileManager.default.fileExists(atPath: cli.path(leftover)), "\(leftover) left behind")
+        }
     }
 
     @Test func openWithoutABrowserToOpenSaysWhereThePageIsInOneLine() throws {

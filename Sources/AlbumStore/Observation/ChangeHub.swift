@@ -97,8 +97,10 @@ final class ChangeHub: Sendable {
         }
     }
 
-    /// Ends every stream, and any made later: for the library's release or closing.
-    func finishAll() {
+    /// Ends every stream, and any made later: for the library's release or closing. Returns the
+    /// watch's task, cancelled: its connection closes when the task ends.
+    @discardableResult
+    func finishAll() -> Task<Void, Never>? {
         let (subscribers, watch) = state.withLock { state in
             state.hasEnded = true
             defer {
@@ -109,6 +111,7 @@ final class ChangeHub: Sendable {
         }
         watch?.cancel()
         for subscription in subscribers { subscription.finish() }
+        return watch
     }
 
     /// Reads the commits of the file's other connections while anyone subscribes.

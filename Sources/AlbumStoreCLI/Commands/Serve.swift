@@ -54,7 +54,7 @@ struct Serve: AsyncParsableCommand {
             Output.writeLine("Serving \(library.path) at \(address) (Ctrl-C stops it)")
             if open { Browser.open(address) }
         }
-        library.close()
+        await library.closeAfterWatch()
     }
 }
 
