@@ -72,13 +72,25 @@ struct BackupCommandTests {
         let target = store.db + suffix
         let before = try? Data(contentsOf: URL(fileURLWithPath: target))
 
-        let result = try store.run("--db", other, "backup", target, "--force")
-
-        expectRefused(result, saying: "\(target): that is a file SQLite keeps beside \(store.db); back up to another file")
+        // With --force or without: the refusal never suggests a --force that would be refused too.
+        for force in [[], ["--force"]] {
+            let result = try store.run(["--db", other, "backup", target] + force)
+            expectRefused(result, saying: "\(target): that is a file SQLite keeps beside \(store.db); back up to another file")
+        }
         #expect((try? Data(contentsOf: URL(fileURLWithPath: target))) == before)
         holder.release()
         #expect(try store.titles() == ["Low"])
         #expect(try store.run("check").status == 0)
+    }
+
+    /// The library's own `-wal`, while it is open for the backup: refused the same way.
+    @Test func aBackupOntoTheLibrarysOwnLogIsRefusedWithoutSuggestingForce() throws {
+        try store.add("Low")
+        let holder = try SQLiteShell.WriteLock(on: store.db)
+        defer { holder.release() }
+        let result = try store.run("backup", store.db + "-wal")
+        #expect(result.status != 0 && !result.stderr.contains("--force"), "\(result.stderr)")
+        #expect(result.stderr.contains("that is a file SQLite keeps beside"), "\(result.stderr)")
     }
 
     @Test func forceNeverReplacesAnotherProgramsDatabase() throws {

@@ -71,10 +71,11 @@ enum LibraryFile {
             if case .regular(let library) = source, library.device == file.device, library.inode == file.inode {
                 throw StorageError(.other, path: path, message: "that is the library itself; back it up to another file")
             }
-            guard overwrite else { throw StorageError(.alreadyExists, path: path) }
-            // Before the header is read: even through SQLite, opening an open library's `-shm`
-            // and closing it would drop this process's locks on it.
+            // Before `overwrite` is looked at, so that no refusal suggests `--force`; and before
+            // the header is read: even through SQLite, opening an open library's `-shm` and
+            // closing it would drop this process's locks on it.
             try refuseLiveFiles(path)
+            guard overwrite else { throw StorageError(.alreadyExists, path: path) }
             // Replacing is for an older backup or a scratch file: another program's database
             // stays as it is.
             if file.size > 0, isForeignDatabase(path) {
