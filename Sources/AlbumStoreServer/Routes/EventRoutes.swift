@@ -8,14 +8,17 @@ struct EventRoutes {
 
     func add(to router: Router<some RequestContext>) {
         router.get("/api/events") { _, _ in
-            let events = hub.subscribe()
+            let subscription = hub.subscribe()
             return Response(
                 status: .ok,
                 headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
                 body: ResponseBody { writer in
                     // A first comment sends the headers at once: the browser knows it is listening.
                     try await writer.write(ByteBuffer(string: ServerEvent.keepAlive.text))
-                    for await event in events.cancelOnGracefulShutdown() { try await writer.write(ByteBuffer(string: event.text)) }
+                    for await bytes in subscription.events.cancelOnGracefulShutdown() {
+                        if subscription.tookLoss() { try await writer.write(ByteBuffer(string: ServerEvent.resync.text)) }
+                        try await writer.write(bytes)
+                    }
                     try await writer.finish(nil)
                 })
         }
