@@ -115,6 +115,12 @@ struct AlbumStoreCommand: AsyncParsableCommand {
             writeToStandardError(usageMessage(for: error) + "\n")
             processExit(2)
         }
+        // A query the library refused as it ran (too many terms, a condition on a field it does
+        // not apply to, a pattern over its time): a query error, as one that does not parse.
+        if let error = error as? QueryError {
+            writeToStandardError(QueryErrorMessage.lines(for: error).map { $0 + "\n" }.joined())
+            processExit(2)
+        }
         let lines = ErrorReport(error).lines(verbose: verbose)
         writeToStandardError(lines.map { $0 + "\n" }.joined())
         processExit(1)

@@ -34,6 +34,14 @@ struct QueryCommandTests {
         #expect(try store.titles().count == 5)
     }
 
+    @Test func aQueryOfTheMostTermsRunsAndOneMoreIsAQueryError() throws {
+        let terms = (0..<500).map { "^year:\(1000 + $0)" }   // none of the five albums' years
+        let most = try store.run(["query", "--count", "--"] + terms)
+        #expect(most.status == 0 && most.stdout == "5\n", "\(most.stdout) \(most.stderr)")
+        let tooMany = try store.run(["query", "--count", "--"] + terms + ["^year:1"])
+        #expect(tooMany.status == 2 && tooMany.stderr.contains("the query has 501 terms; at most 500 can run"), "\(tooMany.stderr)")
+    }
+
     @Test func indexesNumberTheResultsAndCountCountsThem() throws {
         let result = try store.run("query", "genre:rock", "--offset", "1", "--format", "ndjson")
         let printed = try result.stdout.split(separator: "\n").map { try decodeJSON(PrintedAlbum.self, from: String($0)) }

@@ -19,6 +19,19 @@ struct ServeQueryTests {
         }
     }
 
+    /// 500 terms, the documented limit, run (SQLite's expression depth was reached at 499).
+    @Test func aQueryOfTheMostTermsRuns() async throws {
+        let fixture = try ServerFixture()
+        let terms = (0..<500).map { "%5Etitle:x\($0)" }.joined(separator: "%20")
+        try await fixture.withClient { client in
+            let found = try await client.execute(uri: "/api/query?q=\(terms)&limit=5")
+            #expect(found.status == .ok, "\(found.error)")
+            #expect(found.object["total"] as? Int == 3)
+            let tooMany = try await client.execute(uri: "/api/query?q=\(terms)%20%5Etitle:y")
+            #expect(tooMany.status == .badRequest && tooMany.error == "the query has 501 terms; at most 500 can run")
+        }
+    }
+
     @Test func aBadQueryNamesItsPlace() async throws {
         let fixture = try ServerFixture()
         try await fixture.withClient { client in
