@@ -31,13 +31,30 @@ struct FolderFileStore {
             FROM folder_files WHERE path >= ? AND path < ? ORDER BY path
             """).forEach([low, high]) { row in
             guard let bytes = try row[0, as: [UInt8]?.self] else { return }
-            var numbers: [Int64] = []
-            for index: Int32 in [2, 3, 4, 5, 11, 12, 13, 14, 15, 16, 17, 20] { numbers.append(try row[index, as: Int64?.self] ?? 0) }
-            var texts: [String?] = []
-            for index: Int32 in [6, 7, 8, 9, 10, 18, 19] { texts.append(try row[index, as: String?.self]) }
-            let albumID = try row[1, as: Int64?.self]
+            var tags = TrackTags()
+            tags.album = try row[6, as: String?.self]
+            tags.albumArtist = try row[7, as: String?.self]
+            tags.artist = try row[8, as: String?.self]
+            tags.title = try row[9, as: String?.self]
+            tags.genre = try row[10, as: String?.self]
+            tags.year = Int(try row[11, as: Int64?.self] ?? 0)
+            tags.originalYear = Int(try row[12, as: Int64?.self] ?? 0)
+            tags.track = Int(try row[13, as: Int64?.self] ?? 0)
+            tags.trackTotal = Int(try row[14, as: Int64?.self] ?? 0)
+            tags.disc = Int(try row[15, as: Int64?.self] ?? 0)
+            tags.discTotal = Int(try row[16, as: Int64?.self] ?? 0)
+            tags.isCompilation = (try row[17, as: Int64?.self] ?? 0) != 0
+            tags.musicBrainzReleaseID = try row[18, as: String?.self]
+            tags.musicBrainzReleaseGroupID = try row[19, as: String?.self]
+            tags.durationMS = try row[20, as: Int64?.self] ?? 0
+            let stamp = FileStamp(
+                size: try row[2, as: Int64?.self] ?? 0, mtimeNS: try row[3, as: Int64?.self] ?? 0,
+                ctimeNS: try row[4, as: Int64?.self] ?? 0, inode: try row[5, as: Int64?.self] ?? 0)
             let picture = try row[21, as: Data?.self]
-            try body(Self.file(path: RawPath(bytes), albumID: albumID, numbers: numbers, texts: texts, picture: picture))
+            try body(ScannedFile(
+                path: RawPath(bytes), stamp: stamp, tags: tags,
+                pictureHash: picture.flatMap { $0.count == 32 ? ContentHash(bytes: $0) : nil },
+                albumID: try row[1, as: Int64?.self], isFresh: false))
         }
     }
 
@@ -46,30 +63,6 @@ struct FolderFileStore {
     private static func range(under root: RawPath) -> (low: [UInt8], high: [UInt8]) {
         let low = root.bytes.last == UInt8(ascii: "/") ? root.bytes : root.bytes + [UInt8(ascii: "/")]
         return (low, Array(low.dropLast()) + [UInt8(ascii: "0")])
-    }
-
-    /// A stored file from its columns: the numbers and texts in the order `files(under:)` reads them.
-    private static func file(path: RawPath, albumID: Int64?, numbers: [Int64], texts: [String?], picture: Data?) -> ScannedFile {
-        var tags = TrackTags()
-        tags.album = texts[0]
-        tags.albumArtist = texts[1]
-        tags.artist = texts[2]
-        tags.title = texts[3]
-        tags.genre = texts[4]
-        tags.musicBrainzReleaseID = texts[5]
-        tags.musicBrainzReleaseGroupID = texts[6]
-        tags.year = Int(numbers[4])
-        tags.originalYear = Int(numbers[5])
-        tags.track = Int(numbers[6])
-        tags.trackTotal = Int(numbers[7])
-        tags.disc = Int(numbers[8])
-        tags.discTotal = Int(numbers[9])
-        tags.isCompilation = numbers[10] != 0
-        tags.durationMS = numbers[11]
-        return ScannedFile(
-            path: path, stamp: FileStamp(size: numbers[0], mtimeNS: numbers[1], ctimeNS: numbers[2], inode: numbers[3]),
-            tags: tags, pictureHash: picture.flatMap { $0.count == 32 ? ContentHash(bytes: $0) : nil },
-            albumID: albumID, isFresh: false)
     }
 
     /// Stores `file` as belonging to album `albumID`, replacing what was known of its path.
