@@ -1,4 +1,5 @@
 import AlbumStore
+@testable import AlbumStoreServer
 import Foundation
 import HTTPTypes
 import TestSupport
@@ -23,33 +24,30 @@ struct ServeJobsTests {
         #expect(try fixture.newestCommand()?.hasPrefix("import") == true)
     }
 
-    /// While one import runs, another is refused at once with 409, before its body is read.
+    /// While one import holds the slot, another is refused at once with 409 (its body unread);
+    /// once it ends, the next one runs.
     @Test func oneImportAtATime() async throws {
-        let fixture = try ServerFixture()
-        try await fixture.withClient { client in
-            let csv = "title,artist\nStation to Station,David Bowie\n"
-            let first = try RawConnection(port: client.port)
-            try first.write("POST /api/import?name=first.csv HTTP/1.1\r\nHost: 127.0.0.1:\(client.port)\r\n"
-                + "X-AlbumStore-Token: \(fixture.configuration.token)\r\nContent-Length: \(csv.utf8.count)\r\n\r\n"
-                + String(csv.prefix(10)))
-            // Until the first import holds the slot, the second gets through: to a folder that is not there.
-            var second: HTTPTestResponse
-            let deadline = ContinuousClock.now + .seconds(10)
-            repeat {
-                second = try await client.execute(
-                    uri: "/api/import-folder", method: .post, headers: fixture.jsonWrite,
-                    body: ByteBuffer(json: #"{"folder": "/no/such/folder"}"#))
-            } while second.status == .badRequest && ContinuousClock.now < deadline
-            #expect(second.status == .conflict && second.error == "another import is running: try again when it has ended")
-
-            try first.write(String(csv.dropFirst(10)))
-            #expect(try first.readStatusLine() == "HTTP/1.1 200 OK")
-            let third = try await client.execute(
-                uri: "/api/import?name=third.csv", method: .post, headers: fixture.tokenHeader,
-                body: ByteBuffer(string: "title,artist\nLodger,David Bowie\n"))
-            #expect(third.status == .ok)
+        let slot = ImportSlot()
+        let (entered, enter) = AsyncStream<Void>.makeStream()
+        let (release, letGo) = AsyncStream<Void>.makeStream()
+        let first = Task {
+            try await slot.run {
+                enter.yield()
+                for await _ in release { break }
+                return "first"
+            }
         }
-        #expect(try fixture.titles().suffix(2) == ["Station to Station", "Lodger"])
+        for await _ in entered { break }   // the first import holds the slot
+
+        await #expect {
+            try await slot.run { "second" }
+        } throws: { error in
+            (error as? APIError)?.status == .conflict
+                && (error as? APIError)?.message == "another import is running: try again when it has ended"
+        }
+        letGo.yield()
+        #expect(try await first.value == "first")
+        #expect(try await slot.run { "third" } == "third")
     }
 
     @Test func aBadCatalogIsRefusedAndImportsNothing() async throws {
