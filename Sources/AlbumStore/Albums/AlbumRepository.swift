@@ -436,10 +436,14 @@ public struct AlbumRepository: Sendable {
 
     private static func checkExternalID(_ externalID: String?, except id: Album.ID?, in connection: Connection) throws {
         guard let externalID else { return }
-        if let existing = try connection.scalar(
-            "SELECT id FROM albums WHERE external_id = ? AND id IS NOT ?", externalID, id, as: Int64.self) {
+        if let existing = try owner(ofExternalID: externalID, except: id, in: connection) {
             throw AlbumError.duplicateExternalID(externalID, existing: existing)
         }
+    }
+
+    /// The album other than `id` that has `externalID`, if any.
+    static func owner(ofExternalID externalID: String, except id: Album.ID? = nil, in connection: Connection) throws -> Album.ID? {
+        try connection.scalar("SELECT id FROM albums WHERE external_id = ? AND id IS NOT ?", externalID, id, as: Int64.self)
     }
 
     /// `index` as an index from the front of `valid` (which starts at 0): a negative one counts

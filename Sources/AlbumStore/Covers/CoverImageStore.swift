@@ -48,6 +48,11 @@ struct CoverImageStore {
             """, albumID, hash.bytes, Date().millisecondsSince1970)
     }
 
+    /// The hash of album `albumID`'s cover, `nil` when it has none.
+    func hash(albumID: Int64) throws -> ContentHash? {
+        try connection.scalar("SELECT sha256 FROM covers WHERE album_id = ?", albumID, as: Data.self).map(ContentHash.init(bytes:))
+    }
+
     /// Removes album `albumID`'s link; the image stays until garbage collection.
     func unlink(albumID: Int64) throws {
         try connection.run("DELETE FROM covers WHERE album_id = ?", albumID)

@@ -86,11 +86,13 @@ extension Library {
                         guard draft.genre == proposal.current else { continue }
                         draft.genre = proposal.proposed
                     case .musicBrainzID:
-                        guard draft.externalID == proposal.current, try isFree(proposal.proposed, for: albumID, in: command.connection) else { continue }
+                        guard draft.externalID == proposal.current,
+                              try AlbumRepository.owner(ofExternalID: proposal.proposed, except: albumID, in: command.connection) == nil
+                        else { continue }
                         draft.externalID = proposal.proposed
                     case .cover:
                         guard let image = proposal.image,
-                              try Self.coverHash(of: albumID, in: command.connection) == proposal.current else { continue }
+                              try images.hash(albumID: albumID)?.hex == proposal.current else { continue }
                         try images.add(image.source, scan: image.scan)
                         try images.link(albumID: albumID, to: image.scan.hash)
                     }
@@ -193,15 +195,4 @@ extension Library {
         summary.proposals += proposals
     }
 
-    /// The hex hash of album `albumID`'s cover, `nil` without one.
-    private static func coverHash(of albumID: Int64, in connection: Connection) throws -> String? {
-        try connection.scalar("SELECT sha256 FROM covers WHERE album_id = ?", albumID, as: Data.self)
-            .map { ContentHash(bytes: $0).hex }
-    }
-
-    /// Whether no album but `albumID` has `externalID`.
-    private func isFree(_ externalID: String, for albumID: Int64, in connection: Connection) throws -> Bool {
-        let owner = try connection.scalar("SELECT id FROM albums WHERE external_id = ?", externalID, as: Int64.self)
-        return owner == nil || owner == albumID
-    }
 }

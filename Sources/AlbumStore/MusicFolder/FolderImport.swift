@@ -201,7 +201,7 @@ struct FolderImport {
                 candidates.removeAll { $0 == best }
             }
             if album == nil, let release = group.musicBrainzReleaseID,
-               let owner = try store.connection.scalar("SELECT id FROM albums WHERE external_id = ?", release, as: Int64.self),
+               let owner = try AlbumRepository.owner(ofExternalID: release, in: store.connection),
                !claimed.contains(owner) {
                 album = try library.albums.album(id: owner)
             }
@@ -258,7 +258,7 @@ struct FolderImport {
         if fieldsChanged { _ = try library.albums.update(id: albumID) { $0 = draft } }
 
         // The cover: replaced only while it is the one the last scan set (or there is none).
-        let current = try coverHash(of: albumID)
+        let current = try CoverImageStore(connection: store.connection).hash(albumID: albumID)
         var cover = last?.cover
         if current == nil || current == last?.cover {
             cover = try setCover(group.cover, albumID: albumID, replacing: current)
@@ -270,17 +270,10 @@ struct FolderImport {
         if changed { summary.albumsUpdated += 1 } else { summary.albumsUnchanged += 1 }
     }
 
-    /// The hash of the album's cover, `nil` when it has none.
-    private func coverHash(of albumID: Int64) throws -> ContentHash? {
-        try store.connection.scalar("SELECT sha256 FROM covers WHERE album_id = ?", albumID, as: Data.self)
-            .map(ContentHash.init(bytes:))
-    }
-
     /// Whether no album other than `albumID` has `externalID`.
     private func isFreeExternalID(_ externalID: String?, except albumID: Int64? = nil) throws -> Bool {
         guard let externalID else { return false }
-        let owner = try store.connection.scalar("SELECT id FROM albums WHERE external_id = ?", externalID, as: Int64.self)
-        return owner == nil || owner == albumID
+        return try AlbumRepository.owner(ofExternalID: externalID, except: albumID, in: store.connection) == nil
     }
 
     /// Points the album at its group's cover (storing the image if new) and returns its hash;
