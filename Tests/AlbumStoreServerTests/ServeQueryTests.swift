@@ -55,4 +55,25 @@ struct ServeQueryTests {
             #expect(all.object["albums"] as? Int == 3)
         }
     }
+
+    /// The tops list 10 genres and artists unless `top` asks for more (up to 100): a page can
+    /// show every genre of a library of 15.
+    @Test func statsListAsManyTopGenresAsAsked() async throws {
+        let fixture = try ServerFixture()
+        _ = try fixture.library.albums.append(contentsOf: (1...13).map { AlbumDraft(title: "Album \($0)", artist: "Artist \($0)", genre: "Genre \($0)") })
+        try await fixture.withClient { client in
+            let usual = try await client.execute(uri: "/api/stats")
+            #expect((usual.object["top_genres"] as? [Any])?.count == 10 && usual.object["genres"] as? Int == 15)
+            let more = try await client.execute(uri: "/api/stats?top=25")
+            #expect(more.status == .ok)
+            #expect((more.object["top_genres"] as? [Any])?.count == 15 && (more.object["top_artists"] as? [Any])?.count == 16)
+            let jazz = try await client.execute(uri: "/api/stats?q=genre:jazz&top=1")
+            #expect((jazz.object["top_artists"] as? [[String: Any]])?.map { $0["name"] as? String } == ["John Coltrane"])
+            for (top, error) in [("0", "top: 0 is not between 1 and 100"), ("101", "top: 101 is not between 1 and 100"),
+                                 ("many", "top: \"many\" is not a whole number")] {
+                let bad = try await client.execute(uri: "/api/stats?top=\(top)")
+                #expect(bad.status == .badRequest && bad.error == error)
+            }
+        }
+    }
 }

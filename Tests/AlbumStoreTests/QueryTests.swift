@@ -223,6 +223,12 @@ struct QueryTests {
         #expect(bowie.decades == [AlbumStats.Decade(decade: 1970, albums: 2), AlbumStats.Decade(decade: 2010, albums: 1)])
     }
 
+    @Test func statsListAsManyTopsAsAskedAndRefuseNone() throws {
+        #expect(try library.albums.stats(top: 1).topGenres == [AlbumStats.Entry(name: "Rock", albums: 4)])
+        #expect(try library.albums.stats(top: 100).topGenres.count == 4)
+        #expect(throws: AlbumError.invalid(field: "top", reason: "0 is not at least 1")) { try library.albums.stats(top: 0) }
+    }
+
     @Test func patternsExponentialForBacktrackingMatchALongValueAtOnce() throws {
         try library.albums.append(.sample(String(repeating: "a", count: 1000)))
         let library = library

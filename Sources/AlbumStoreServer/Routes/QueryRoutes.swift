@@ -1,7 +1,8 @@
 import AlbumStore
 import Hummingbird
 
-/// The query language over HTTP: the albums a query matches, and their stats.
+/// The query language over HTTP: the albums a query matches, and their stats (`top`: how many
+/// genres and artists the tops list).
 struct QueryRoutes {
     let library: Library
 
@@ -34,9 +35,16 @@ struct QueryRoutes {
         return JSONBody.response(json: try AlbumResource.page(total: try await total, offset: paging.offset, results))
     }
 
+    /// The most genres and artists a page of stats may ask for (`top`).
+    static let maximumTop = 100
+
     private func stats(_ request: Request) async throws -> Response {
         let query = try parsedQuery(request)
+        let top = try Paging.number("top", in: request) ?? AlbumStats.topCount
+        guard (1...Self.maximumTop).contains(top) else {
+            throw APIError(.badRequest, "top: \(top) is not between 1 and \(Self.maximumTop)")
+        }
         let library = library
-        return try JSONBody.response(try await library.offCooperativeThreads { try library.albums.stats(matching: query) })
+        return try JSONBody.response(try await library.offCooperativeThreads { try library.albums.stats(matching: query, top: top) })
     }
 }
