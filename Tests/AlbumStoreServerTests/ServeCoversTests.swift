@@ -43,6 +43,24 @@ struct ServeCoversTests {
         }
     }
 
+    /// The history names the album by its title, as a delete does, never by its id.
+    @Test func settingAndRemovingACoverNameTheAlbumInTheHistory() async throws {
+        let fixture = try ServerFixture()
+        let (low, blue) = (fixture.albums[0].id, fixture.albums[1].id)
+        try await fixture.withClient { client in
+            let set = try await client.execute(
+                uri: "/api/covers/\(blue)", method: .put, headers: fixture.tokenHeader, body: ByteBuffer(bytes: ServerFixture.png))
+            #expect(set.status == .ok)
+            #expect(try fixture.newestCommand() == "set the cover of “Kind of Blue” by Miles Davis (png 1×1)")
+            let removed = try await client.execute(uri: "/api/covers/\(low)", method: .delete, headers: fixture.tokenHeader)
+            #expect(removed.status == .ok)
+            let history = try await client.execute(uri: "/api/history")
+            #expect((history.json as? [[String: Any]])?.last?["description"] as? String == "remove the cover of “Low” by David Bowie")
+            let undo = try await client.execute(uri: "/api/undo", method: .post, headers: fixture.tokenHeader)
+            #expect((undo.object["entry"] as? [String: Any])?["description"] as? String == "remove the cover of “Low” by David Bowie")
+        }
+    }
+
     @Test func notAnImageAndTooBigAreRefusedAndChangeNothing() async throws {
         let fixture = try ServerFixture()
         let id = fixture.albums[1].id

@@ -39,6 +39,6 @@ struct ServeEnrichTests {
         #expect(try await fixture.library.albums.album(id: blue)?.externalID == "9e0fe8c8-6e0a-4a7e-9b9e-222222222222")
         #expect(try await fixture.library.albums.album(id: low)?.externalID == nil)
         #expect(try fixture.library.covers.info(albumID: blue) == nil)
-        #expect(try fixture.newestCommand() == "enrich 1 album from MusicBrainz")
+        #expect(try fixture.newestCommand() == "enrich “Kind of Blue” by Miles Davis from MusicBrainz")
     }
 }

@@ -190,6 +190,15 @@ struct CoverRepositoryTests {
         #expect(try library.covers.info(albumID: id) == nil)
     }
 
+    @Test func historyNamesTheAlbumByItsTitle() throws {
+        let (library, albums) = try library(albums: 1)
+        try library.covers.set(albumID: albums[0].id, data: TestImages.png(width: 3, height: 2))
+        try library.covers.remove(albumID: albums[0].id)
+
+        #expect(try library.historyEntries().suffix(2).map(\.description)
+            == ["set the cover of “Album 0” by Artist (png 3×2)", "remove the cover of “Album 0” by Artist"])
+    }
+
     @Test func historyKeepsTheHashNotTheImage() throws {
         let (library, albums) = try library(albums: 1)
         try library.covers.set(albumID: albums[0].id, data: TestImages.png(width: 1, height: 1, padding: 100_000))

@@ -212,7 +212,7 @@ struct EnrichTests {
         #expect(first.interrupted && first.albumsLookedUp == 1)
         #expect(Set(first.applied.map(\.albumID)) == [ids[0]])
         #expect(try await library.albums.album(id: ids[1])?.year == nil)
-        #expect(try await library.historyEntries().last?.description == "enrich 1 album from MusicBrainz")
+        #expect(try await library.historyEntries().last?.description == "enrich “Low” by David Bowie from MusicBrainz")
 
         options.progress = nil
         let second = try await library.enrich(options: options)

@@ -87,11 +87,11 @@ struct UndoTests {
         #expect(stored?.1 == ids.rangeList)
     }
 
-    @Test func aBulkAppendOfOneAlbumSaysAlbumInTheSingular() throws {
+    @Test func aBulkAppendOfOneAlbumNamesIt() throws {
         let library = try classics()
         try library.albums.append(contentsOf: [.sample("alone")])
 
-        #expect(try library.historyEntries().last?.description == "add 1 album")
+        #expect(try library.historyEntries().last?.description == "add “alone” by Artist")
     }
 
     @Test func undoOfDeleteRestoresTheSameRowIdPositionAndFieldsAfterReopening() throws {

@@ -50,6 +50,6 @@ def test_proposals_are_reviewed_and_only_the_accepted_are_applied_as_one_undoabl
     assert "albums with a cover: 0" in library.run("covers", "stats")
 
     page.click("#undo")
-    expect(status_line(page)).to_contain_text("Undid: enrich 1 album from MusicBrainz")
+    expect(status_line(page)).to_contain_text("Undid: enrich “Low” by David Bowie from MusicBrainz")
     low = library.albums()[0]
     assert (low.get("year"), low.get("external_id")) == (None, None)

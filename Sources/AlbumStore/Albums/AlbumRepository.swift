@@ -191,7 +191,8 @@ public struct AlbumRepository: Sendable {
                 }
                 return ids
             }
-            return (ids, valid.count == 1 ? "add 1 album" : "add \(valid.count) albums")
+            let added = valid.count == 1 ? Album.quoted(title: valid[0].title, artist: valid[0].artist) : "\(valid.count) albums"
+            return (ids, "add \(added)")
         }
     }
 
@@ -513,7 +514,10 @@ extension Album {
     /// “Title” by Artist, for messages and history entries; a title or artist over 80
     /// characters is cut there with an ellipsis, so a 100 KB title (another program's) gives a
     /// line a terminal can show, not 100 KB of message and of history description.
-    public var quoted: String { "“\(Self.shortened(title))” by \(Self.shortened(artist))" }
+    public var quoted: String { Self.quoted(title: title, artist: artist) }
+
+    /// “Title” by Artist, as `quoted` says it, for an album not yet stored.
+    static func quoted(title: String, artist: String) -> String { "“\(shortened(title))” by \(shortened(artist))" }
 
     private static func shortened(_ text: String, to limit: Int = 80) -> String {
         text.utf8.count <= limit || text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"

@@ -26,14 +26,14 @@ public struct CoverRepository: Sendable {
     public func set(albumID: Int64, from source: CoverSource, sizeLimit: Int = defaultSizeLimit) throws -> CoverInfo {
         let scan = try CoverScan(source, limit: sizeLimit)
         return try library.perform { command in
-            try Self.requireAlbum(albumID, in: command.connection)
+            let album = try Self.requireAlbum(albumID, in: command.connection)
             let store = CoverImageStore(connection: command.connection)
             try store.add(source, scan: scan)
             try store.link(albumID: albumID, to: scan.hash)
             let header = scan.header
             let info = CoverInfo(albumID: albumID, sha256: scan.hash.hex, format: header.format,
                                  width: header.width, height: header.height, byteCount: scan.byteCount)
-            return (info, "set the cover of album \(albumID) (\(header.format.rawValue) \(header.width)×\(header.height))")
+            return (info, "set the cover of \(album.quoted) (\(header.format.rawValue) \(header.width)×\(header.height))")
         }
     }
 
@@ -49,11 +49,11 @@ public struct CoverRepository: Sendable {
     @discardableResult
     public func remove(albumID: Int64) throws -> CoverInfo {
         try library.perform { command in
-            try Self.requireAlbum(albumID, in: command.connection)
+            let album = try Self.requireAlbum(albumID, in: command.connection)
             let store = CoverImageStore(connection: command.connection)
             guard let info = try store.info(albumID: albumID) else { throw CoverError.noCover(albumID: albumID) }
             try store.unlink(albumID: albumID)
-            return (info, "remove the cover of album \(albumID)")
+            return (info, "remove the cover of \(album.quoted)")
         }
     }
 
@@ -134,10 +134,10 @@ public struct CoverRepository: Sendable {
         return pairs.map { ($0.id, $0.url) }
     }
 
-    static func requireAlbum(_ albumID: Int64, in connection: Connection) throws {
-        guard try connection.scalar("SELECT 1 FROM albums WHERE id = ?", albumID, as: Int.self) != nil else {
-            throw AlbumError.notFound(id: albumID)
-        }
+    /// The album `albumID`, which the history names by its title. - Throws: `AlbumError.notFound`.
+    static func requireAlbum(_ albumID: Int64, in connection: Connection) throws -> Album {
+        guard let album = try AlbumRepository.album(id: albumID)(connection) else { throw AlbumError.notFound(id: albumID) }
+        return album
     }
 }
 

@@ -72,10 +72,12 @@ extension Library {
             defer { openTransaction.end() }
             let images = CoverImageStore(connection: command.connection)
             var applied: [EnrichProposal] = []
+            var enriched: [Album] = []
             var albumIDs: [Int64] = []
             for albumID in proposals.map(\.albumID) where !albumIDs.contains(albumID) { albumIDs.append(albumID) }
             for albumID in albumIDs {
                 guard let album = try albums.album(id: albumID) else { continue }
+                let appliedBefore = applied.count
                 var draft = album.draft
                 for proposal in proposals where proposal.albumID == albumID {
                     switch proposal.field {
@@ -99,9 +101,11 @@ extension Library {
                     applied.append(proposal)
                 }
                 if draft != album.draft { try albums.update(id: albumID) { $0 = draft } }
+                if applied.count > appliedBefore { enriched.append(album) }
             }
-            let count = Set(applied.map(\.albumID)).count
-            return (applied, "enrich \(count) album\(count == 1 ? "" : "s") from MusicBrainz")
+            // One album is named, as every command names it; more are counted.
+            let what = enriched.count == 1 ? enriched[0].quoted : "\(enriched.count) albums"
+            return (applied, "enrich \(what) from MusicBrainz")
         }
     }
 
