@@ -2,17 +2,20 @@ import AlbumStore
 import Hummingbird
 
 /// A refused request: its status and one line, sent as `{"error": "..."}` (a bad query adds
-/// where in the query).
+/// where in the query; a bad field value, which `field`).
 struct APIError: Error, Sendable {
     var status: HTTPResponse.Status
     var message: String
     /// For a bad query: the character offset and length of the place it names.
     var place: (offset: Int, length: Int)?
+    /// The field at fault: an album's field as JSON names it.
+    var field: String?
 
-    init(_ status: HTTPResponse.Status, _ message: String, place: (offset: Int, length: Int)? = nil) {
+    init(_ status: HTTPResponse.Status, _ message: String, place: (offset: Int, length: Int)? = nil, field: String? = nil) {
         self.status = status
         self.message = message
         self.place = place
+        self.field = field
     }
 
     /// The API's answer to `error`, thrown by the library, Hummingbird or a route.
@@ -26,7 +29,8 @@ struct APIError: Error, Sendable {
         case let error as AlbumError:
             switch error {
             case .notFound: return APIError(.notFound, "\(error)")
-            case .duplicateExternalID: return APIError(.conflict, "\(error)")
+            case .duplicateExternalID: return APIError(.conflict, "\(error)", field: AlbumField.externalID.jsonKey)
+            case let .invalid(field, _): return APIError(.badRequest, "\(error)", field: AlbumField(name: field)?.jsonKey)
             default: return APIError(.badRequest, "\(error)")
             }
         case let error as HistoryError:
@@ -62,8 +66,9 @@ struct APIError: Error, Sendable {
             var error: String
             var offset: Int?
             var length: Int?
+            var field: String?
         }
-        let body = Body(error: message, offset: place?.offset, length: place?.length)
+        let body = Body(error: message, offset: place?.offset, length: place?.length, field: field)
         return (try? JSONBody.response(body, status: status)) ?? Response(status: status)
     }
 }

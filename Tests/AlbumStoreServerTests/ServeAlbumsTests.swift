@@ -1,10 +1,11 @@
 import AlbumStore
 import Foundation
+import HTTPTypes
 import NIOCore
 import TestSupport
 import Testing
 
-/// `/api/library` and `/api/albums`: pages of the ordered list, one album, delete and move.
+/// `/api/library` and `/api/albums`: pages of the ordered list, one album, edit, delete and move.
 struct ServeAlbumsTests {
     @Test func pagesOfTheListCarryIndexesAndCovers() async throws {
         let fixture = try ServerFixture()
@@ -91,5 +92,68 @@ struct ServeAlbumsTests {
             #expect(moved.status == .ok && moved.object["index"] as? Int == 0)
         }
         #expect(try fixture.titles() == ["Blue Train", "Low", "Kind of Blue"])
+    }
+
+    /// A PATCH changes the fields it names as `albumstore edit` does (trimmed; empty or null
+    /// clears), as one undoable command, and answers the album as GET does.
+    @Test func anEditChangesTheFieldsItNamesAsOneUndoableCommand() async throws {
+        let fixture = try ServerFixture()
+        let id = fixture.albums[1].id
+        let before = try fixture.everything()
+        try await fixture.withClient { client in
+            let edited = try await client.execute(
+                uri: "/api/albums/\(id)", method: .patch, headers: fixture.jsonWrite,
+                body: ByteBuffer(json: #"{"title": "  Kind of Blue (Legacy)  ", "year": 1997, "genre": "", "external_id": null}"#))
+            #expect(edited.status == .ok)
+            let shown = try await client.execute(uri: "/api/albums/\(id)")
+            #expect(String(buffer: edited.body) == String(buffer: shown.body))
+            #expect(edited.object["title"] as? String == "Kind of Blue (Legacy)" && edited.object["artist"] as? String == "Miles Davis")
+            #expect(edited.object["year"] as? Int == 1997 && edited.object["genre"] is NSNull && edited.object["index"] as? Int == 1)
+
+            let cleared = try await client.execute(
+                uri: "/api/albums/\(id)", method: .patch, headers: fixture.jsonWrite, body: ByteBuffer(json: #"{"year": null}"#))
+            #expect(cleared.status == .ok && cleared.object["year"] is NSNull)
+        }
+        #expect(try fixture.newestCommand() == "edit “Kind of Blue (Legacy)” by Miles Davis")
+        try fixture.library.undo()
+        try fixture.library.undo()
+        #expect(try fixture.everything()[0] == before[0])
+    }
+
+    /// The latest year an album may have, as the library works it out (in UTC).
+    static var nextYear: Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar.component(.year, from: Date()) + 1
+    }
+
+    @Test func aBadEditIsRefusedNamingTheFieldAndChangesNothing() async throws {
+        let fixture = try ServerFixture()
+        let uri = "/api/albums/\(fixture.albums[0].id)"
+        let before = try fixture.everything()
+        try await fixture.withClient { client in
+            let refusals: [(body: String, status: HTTPResponse.Status, error: String, field: String?)] = [
+                (#"{"year": 3000}"#, .badRequest, "year: 3000 is not between 1000 and \(Self.nextYear)", "year"),
+                (#"{"year": "1977"}"#, .badRequest, "year: must be a whole number or null", "year"),
+                (#"{"title": "   "}"#, .badRequest, "title: must not be empty", "title"),
+                (#"{"artist": null}"#, .badRequest, "artist: must not be empty", "artist"),
+                (#"{"genre": 7}"#, .badRequest, "genre: must be a string or null", "genre"),
+                (#"{"cover_url": "ftp://x"}"#, .badRequest, "cover URL: ftp://x is not an http(s) or file URL", "cover_url"),
+                (#"{"title": "Low", "colour": "red"}"#, .badRequest,
+                 #"unknown field "colour": an edit changes title, artist, genre, year, cover_url, external_id"#, "colour"),
+                (#"{"id": 9}"#, .badRequest, #"unknown field "id": an edit changes title, artist, genre, year, cover_url, external_id"#, "id"),
+                ("{}", .badRequest, "give at least one field to change: title, artist, genre, year, cover_url, external_id", nil),
+                ("[1]", .badRequest, "the request body is not the JSON expected: the body is not of the right type", nil),
+            ]
+            for refusal in refusals {
+                let answer = try await client.execute(uri: uri, method: .patch, headers: fixture.jsonWrite, body: ByteBuffer(json: refusal.body))
+                #expect(answer.status == refusal.status && answer.error == refusal.error, "\(refusal.body)")
+                #expect(answer.object["field"] as? String == refusal.field, "\(refusal.body)")
+            }
+            let unknown = try await client.execute(
+                uri: "/api/albums/999", method: .patch, headers: fixture.jsonWrite, body: ByteBuffer(json: #"{"year": 1977}"#))
+            #expect(unknown.status == .notFound && unknown.error == "no album with id 999")
+        }
+        #expect(try fixture.everything() == before)
     }
 }

@@ -1,7 +1,7 @@
 import AlbumStore
 import Hummingbird
 
-/// The ordered list: pages of it, one album, delete and move.
+/// The ordered list: pages of it, one album, edit, delete and move.
 struct AlbumRoutes {
     let library: Library
 
@@ -9,6 +9,10 @@ struct AlbumRoutes {
         router.get("/api/library") { _, _ in try await self.summary() }
         router.get("/api/albums") { request, _ in try await self.page(try Paging(request)) }
         router.get("/api/albums/{id}") { _, context in try await self.album(try context.parameters.albumID()) }
+        router.patch("/api/albums/{id}") { request, context in
+            let id = try context.parameters.albumID()
+            return try await self.edit(id, try await JSONBody.decode(AlbumPatch.self, from: request))
+        }
         router.delete("/api/albums/{id}") { _, context in try await self.delete(try context.parameters.albumID()) }
         router.post("/api/albums/{id}/move") { request, context in
             let body = try await JSONBody.decode(MoveBody.self, from: request)
@@ -47,6 +51,13 @@ struct AlbumRoutes {
         return JSONBody.response(json: try await library.offCooperativeThreads {
             guard let album = try library.albums.album(id: id) else { throw AlbumError.notFound(id: id) }
             return try AlbumResource.one(album, in: library).json
+        })
+    }
+
+    private func edit(_ id: Int64, _ patch: AlbumPatch) async throws -> Response {
+        let library = library
+        return JSONBody.response(json: try await library.offCooperativeThreads {
+            try AlbumResource.one(try library.albums.update(id: id, patch.apply), in: library).json
         })
     }
 
