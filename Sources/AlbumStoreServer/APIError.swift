@@ -2,19 +2,25 @@ import AlbumStore
 import Hummingbird
 
 /// A refused request: its status and one line, sent as `{"error": "..."}` (a bad query adds
-/// where in the query; a bad field value, which `field`).
+/// where in the query; a bad catalog or field value, which `line` and `field`).
 struct APIError: Error, Sendable {
     var status: HTTPResponse.Status
     var message: String
     /// For a bad query: the character offset and length of the place it names.
     var place: (offset: Int, length: Int)?
-    /// The field at fault: an album's field as JSON names it.
+    /// For a bad catalog: the 1-based line at fault.
+    var line: Int?
+    /// The field at fault: a catalog's column or key, or an album's field as JSON names it.
     var field: String?
 
-    init(_ status: HTTPResponse.Status, _ message: String, place: (offset: Int, length: Int)? = nil, field: String? = nil) {
+    init(
+        _ status: HTTPResponse.Status, _ message: String, place: (offset: Int, length: Int)? = nil,
+        line: Int? = nil, field: String? = nil
+    ) {
         self.status = status
         self.message = message
         self.place = place
+        self.line = line
         self.field = field
     }
 
@@ -49,7 +55,7 @@ struct APIError: Error, Sendable {
             default: return APIError(.badRequest, "\(error)")
             }
         case let error as ImportError:
-            return APIError(.badRequest, "\(error)")
+            return importRefusal(error)
         case let error as StorageError where error.reason == .busy:
             return APIError(.serviceUnavailable, "\(error)")
         case let error as StorageError where error.reason == .readOnly:
@@ -61,14 +67,36 @@ struct APIError: Error, Sendable {
         }
     }
 
+    /// A refused import in the words of `albumstore import`: the file, the line and the field at
+    /// fault (an invalid row's too, not only their count), with `line` and `field` when known.
+    private static func importRefusal(_ error: ImportError) -> APIError {
+        switch error {
+        case let .unreadable(_, line, _):
+            return APIError(.badRequest, "\(error)", line: line > 0 ? line : nil)
+        case let .conflict(rejection, _):
+            return APIError(.badRequest, "\(error)", line: rejection.line, field: rejection.field)
+        case let .invalidRows(summary):
+            guard let first = summary.rejections.first else { return APIError(.badRequest, "\(error)") }
+            let others = summary.rejected - 1
+            return APIError(
+                .badRequest,
+                "\(first); import refused, nothing changed"
+                    + (others > 0 ? " (and \(others) more invalid \(others == 1 ? "row" : "rows"))" : ""),
+                line: first.line, field: first.field)
+        case .missingFields:
+            return APIError(.badRequest, "\(error)")
+        }
+    }
+
     var response: Response {
         struct Body: Encodable {
             var error: String
             var offset: Int?
             var length: Int?
+            var line: Int?
             var field: String?
         }
-        let body = Body(error: message, offset: place?.offset, length: place?.length, field: field)
+        let body = Body(error: message, offset: place?.offset, length: place?.length, line: line, field: field)
         return (try? JSONBody.response(body, status: status)) ?? Response(status: status)
     }
 }
