@@ -2,7 +2,8 @@ import AlbumStore
 import Hummingbird
 
 /// A refused request: its status and one line, sent as `{"error": "..."}` (a bad query adds
-/// where in the query; a bad catalog or field value, which `line` and `field`).
+/// where in the query; a bad catalog or field value, which `line` and `field`; a write refused
+/// during an import, the import's label as `busy`).
 struct APIError: Error, Sendable {
     var status: HTTPResponse.Status
     var message: String
@@ -12,16 +13,19 @@ struct APIError: Error, Sendable {
     var line: Int?
     /// The field at fault: a catalog's column or key, or an album's field as JSON names it.
     var field: String?
+    /// The label of the import that holds the writes (`ImportSlot.Job.label`).
+    var busy: String?
 
     init(
         _ status: HTTPResponse.Status, _ message: String, place: (offset: Int, length: Int)? = nil,
-        line: Int? = nil, field: String? = nil
+        line: Int? = nil, field: String? = nil, busy: String? = nil
     ) {
         self.status = status
         self.message = message
         self.place = place
         self.line = line
         self.field = field
+        self.busy = busy
     }
 
     /// The API's answer to `error`, thrown by the library, Hummingbird or a route.
@@ -95,8 +99,9 @@ struct APIError: Error, Sendable {
             var length: Int?
             var line: Int?
             var field: String?
+            var busy: String?
         }
-        let body = Body(error: message, offset: place?.offset, length: place?.length, line: line, field: field)
+        let body = Body(error: message, offset: place?.offset, length: place?.length, line: line, field: field, busy: busy)
         return (try? JSONBody.response(body, status: status)) ?? Response(status: status)
     }
 }

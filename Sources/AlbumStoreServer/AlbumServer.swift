@@ -13,6 +13,8 @@ import Darwin
 package struct AlbumServer: Sendable {
     package let library: Library
     package let configuration: ServerConfiguration
+    /// The import that holds the writes, if any: one at a time.
+    let imports = ImportSlot()
 
     package init(library: Library, configuration: ServerConfiguration) {
         self.library = library
@@ -38,14 +40,14 @@ package struct AlbumServer: Sendable {
         let router = Router(context: BasicRequestContext.self)
         let boundPort = BoundPort(configuration.port)
         router.add(middleware: RequestGuard(configuration: configuration, boundPort: boundPort))
+        router.add(middleware: ImportGuard(imports: imports))
         PageRoutes(configuration: configuration).add(to: router)
-        AlbumRoutes(library: library).add(to: router)
+        AlbumRoutes(library: library, imports: imports).add(to: router)
         QueryRoutes(library: library).add(to: router)
         HistoryRoutes(library: library).add(to: router)
         StateRoutes(library: library).add(to: router)
         SnapshotRoutes(library: library).add(to: router)
         CoverRoutes(library: library).add(to: router)
-        let imports = ImportSlot()
         JobRoutes(library: library, hub: hub, imports: imports).add(to: router)
         FolderScanRoutes(library: library, hub: hub, imports: imports).add(to: router)
         EnrichRoutes(library: library, hub: hub, configuration: configuration).add(to: router)

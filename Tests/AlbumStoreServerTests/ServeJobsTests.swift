@@ -24,30 +24,33 @@ struct ServeJobsTests {
         #expect(try fixture.newestCommand()?.hasPrefix("import") == true)
     }
 
-    /// While one import holds the slot, another is refused at once with 409 (its body unread);
-    /// once it ends, the next one runs.
+    /// While one import holds the slot, another is refused at once with 409 naming the first (its
+    /// body unread); once it ends, the next one runs.
     @Test func oneImportAtATime() async throws {
         let slot = ImportSlot()
         let (entered, enter) = AsyncStream<Void>.makeStream()
         let (release, letGo) = AsyncStream<Void>.makeStream()
         let first = Task {
-            try await slot.run {
+            try await slot.run(.catalog(name: "albums.csv")) {
                 enter.yield()
                 for await _ in release { break }
                 return "first"
             }
         }
         for await _ in entered { break }   // the first import holds the slot
+        #expect(slot.current == .catalog(name: "albums.csv"))
 
         await #expect {
-            try await slot.run { "second" }
+            try await slot.run(.folder(path: "/home/me/Music")) { "second" }
         } throws: { error in
             (error as? APIError)?.status == .conflict
-                && (error as? APIError)?.message == "another import is running: try again when it has ended"
+                && (error as? APIError)?.message == "an import of albums.csv is running: wait for it to end"
+                && (error as? APIError)?.busy == "Importing albums.csv"
         }
         letGo.yield()
         #expect(try await first.value == "first")
-        #expect(try await slot.run { "third" } == "third")
+        #expect(slot.current == nil)
+        #expect(try await slot.run(.catalog(name: nil)) { "third" } == "third")
     }
 
     @Test func aBadCatalogIsRefusedAndImportsNothing() async throws {

@@ -1,5 +1,5 @@
 import AlbumStore
-import AlbumStoreServer
+@testable import AlbumStoreServer
 import Foundation
 import HTTPTypes
 import Logging
@@ -16,6 +16,8 @@ final class ServerFixture: @unchecked Sendable {
     let library: Library
     let configuration: ServerConfiguration
     let albums: [Album]
+    /// The server `withClient` runs: its import slot (`server.imports`) may be held by a test.
+    let server: AlbumServer
 
     /// A 1×1 PNG.
     static let png = Data([
@@ -42,6 +44,7 @@ final class ServerFixture: @unchecked Sendable {
             try library.albums.append(AlbumDraft(title: "Blue Train", artist: "John Coltrane", genre: "Jazz", year: 1957)),
         ]
         try library.covers.set(albumID: albums[0].id, data: Self.png)
+        server = AlbumServer(library: library, configuration: configuration)
     }
 
     var tokenHeader: HTTPFields { [HTTPField.Name("X-AlbumStore-Token")!: configuration.token] }
@@ -50,7 +53,7 @@ final class ServerFixture: @unchecked Sendable {
     /// Runs `body` with a client of the live server, then stops the server.
     func withClient<T: Sendable>(_ body: (HTTPTestClient) async throws -> T) async throws -> T {
         let (ports, port) = AsyncStream<Int>.makeStream()
-        let application = AlbumServer(library: library, configuration: configuration).application { _, bound in port.yield(bound) }
+        let application = server.application { _, bound in port.yield(bound) }
         let server = ServiceGroup(configuration: .init(services: [application], logger: Logger(label: "ServerFixture")))
         return try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask {

@@ -1,12 +1,14 @@
 import AlbumStore
 import FoundationEssentials
 
-/// What the page hears on `/api/events`: a committed change, a long job's progress, an album a
-/// folder scan found (not yet imported), a keep-alive comment, or `resync` (events were dropped
-/// for a listener that fell behind: everything may have changed).
+/// What the page hears on `/api/events`: a committed change, a long job's progress, an import's
+/// start and end (`job`: the label of what holds the writes, or `null`), an album a folder scan
+/// found (not yet imported), a keep-alive comment, or `resync` (events were dropped for a
+/// listener that fell behind: everything may have changed).
 enum ServerEvent: Sendable {
     case change(ChangeSet)
     case progress(JobProgress)
+    case job(busy: String?)
     case scanned(FoundAlbumEvent)
     case keepAlive
     case resync
@@ -24,6 +26,7 @@ enum ServerEvent: Sendable {
         case .change(let set): "event: change\ndata: \(Self.json(set))\n\n"
         case .resync: "event: change\ndata: {\"is_overflow\":true,\"is_resync\":true}\n\n"
         case .progress(let progress): "event: progress\ndata: \(Self.json(progress))\n\n"
+        case .job(let busy): "event: job\ndata: \(Self.json(BusyState(busy)))\n\n"
         case .scanned(let album): "event: scanned\ndata: \(Self.json(album))\n\n"
         case .keepAlive: ": keep-alive\n\n"
         }

@@ -4,6 +4,7 @@ import Hummingbird
 /// The ordered list: pages of it, one album, edit, delete and move.
 struct AlbumRoutes {
     let library: Library
+    let imports: ImportSlot
 
     func add(to router: Router<some RequestContext>) {
         router.get("/api/library") { _, _ in try await self.summary() }
@@ -28,13 +29,24 @@ struct AlbumRoutes {
             var albums: Int
             var canUndo: Bool
             var canRedo: Bool
-            enum CodingKeys: String, CodingKey { case path, albums, canUndo = "can_undo", canRedo = "can_redo" }
+            var busy: String?
+            enum CodingKeys: String, CodingKey { case path, albums, canUndo = "can_undo", canRedo = "can_redo", busy }
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(path, forKey: .path)
+                try container.encode(albums, forKey: .albums)
+                try container.encode(canUndo, forKey: .canUndo)
+                try container.encode(canRedo, forKey: .canRedo)
+                try container.encode(busy, forKey: .busy)   // `null` when idle, not left out
+            }
         }
         let albums = try await library.albums.count()
         let history = try await library.historyEntries()
         return try JSONBody.response(Summary(
             path: library.path, albums: albums,
-            canUndo: history.contains { !$0.isUndone }, canRedo: history.contains(where: \.isUndone)))
+            canUndo: history.contains { !$0.isUndone }, canRedo: history.contains(where: \.isUndone),
+            busy: imports.current?.label))
     }
 
     private func page(_ paging: Paging) async throws -> Response {

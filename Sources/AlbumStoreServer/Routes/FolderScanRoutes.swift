@@ -16,7 +16,9 @@ struct FolderScanRoutes {
 
     func add(to router: Router<some RequestContext>) {
         router.post("/api/import-folder") { request, _ in
-            try await imports.run { try await self.scan(try await JSONBody.decode(ScanBody.self, from: request)) }
+            // The body is small (the cap of a JSON body): read before the slot, which names the folder.
+            let body = try await JSONBody.decode(ScanBody.self, from: request)
+            return try await imports.run(.folder(path: body.folder), announcingTo: hub) { try await self.scan(body) }
         }
         router.get("/api/scan-covers/{n}") { _, context in
             let name = context.parameters.get("n") ?? ""

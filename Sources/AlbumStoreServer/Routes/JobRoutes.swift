@@ -13,7 +13,10 @@ struct JobRoutes {
     static let catalogSizeLimit = 256 * 1024 * 1024
 
     func add(to router: Router<some RequestContext>) {
-        router.post("/api/import") { request, _ in try await imports.run { try await self.importCatalog(request) } }
+        router.post("/api/import") { request, _ in
+            let name = request.uri.queryParameters.get("name").map { String($0) }
+            return try await imports.run(.catalog(name: name), announcingTo: hub) { try await self.importCatalog(request, name: name) }
+        }
         router.post("/api/covers/fetch") { request, _ in
             let query = try await JSONBody.decodeIfPresent(FetchBody.self, from: request)?.q ?? ""
             return try await self.fetchCovers(matching: try AlbumQuery(parsing: query))
@@ -22,8 +25,7 @@ struct JobRoutes {
 
     private struct FetchBody: Decodable { var q: String? }
 
-    private func importCatalog(_ request: Request) async throws -> Response {
-        let name = request.uri.queryParameters.get("name").map { String($0) }
+    private func importCatalog(_ request: Request, name: String?) async throws -> Response {
         let format = try request.uri.queryParameters.get("format").map { text in
             guard let format = CatalogFormat(rawValue: String(text)) else {
                 throw APIError(.badRequest, "format: \"\(text.prefix(40))\" is not one of "
