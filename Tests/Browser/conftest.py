@@ -94,6 +94,9 @@ def page(browser, record):
             record.errors.append(message.text)
 
     page.on("dialog", on_dialog)
+    # Turns on the interception of file choosers now: turned on by expect_file_chooser itself,
+    # it may come after the click that opens one.
+    page.on("filechooser", lambda chooser: None)
     page.on("pageerror", lambda error: record.errors.append(str(error)))
     page.on("console", on_console)
     yield page
