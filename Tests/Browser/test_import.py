@@ -65,12 +65,43 @@ def test_a_catalog_dropped_twice_adds_nothing_the_second_time(page, server, samp
     assert len(sample_library.albums()) == 33
 
 
-def test_a_bad_catalog_is_refused_in_the_status_line_and_imports_nothing(page, server, sample_library):
+def test_a_bad_catalog_is_refused_in_its_summary_with_line_and_field_and_imports_nothing(page, server, sample_library):
     open_app(page, server.url)
 
     drop_file(page, "bad.csv", "title,artist,year\nSome Title,Someone,not-a-year\n")
 
-    expect(status_line(page)).to_have_class("status error")
-    expect(status_line(page)).to_contain_text("bad.csv")
+    summary = page.locator("#import-summary")
+    expect(summary).to_have_class("import-summary error")
+    # As `albumstore import` says it: file, line, field.
+    expect(summary).to_contain_text('Could not import: bad.csv:2: year: "not-a-year" is not a year')
+    expect(status_line(page)).to_have_class("error")
     expect(album_count(page)).to_have_text("30 albums")
     assert len(sample_library.albums()) == 30
+
+
+def test_an_image_dropped_off_a_cover_is_not_read_as_a_catalog(page, server, sample_library):
+    open_app(page, server.url)
+    requests = []
+    page.on("request", lambda request: requests.append(request.url) if "/api/import" in request.url else None)
+
+    drop_file(page, "cover.png", "\x89PNG\r\n", mime="image/png")
+
+    summary = page.locator("#import-summary")
+    expect(summary).to_have_class("import-summary error")
+    expect(summary).to_contain_text("cover.png is an image, not a catalog")
+    assert requests == []
+    assert len(sample_library.albums()) == 30
+
+
+def test_a_keyboard_user_imports_with_the_file_picker(page, server, sample_library, tmp_path):
+    open_app(page, server.url)
+    catalog = tmp_path / "picked.csv"
+    catalog.write_text(CATALOG)
+
+    page.locator("#import-file").focus()
+    with page.expect_file_chooser() as chooser:
+        page.keyboard.press("Enter")
+    chooser.value.set_files(str(catalog))
+
+    expect(page.locator("#import-summary")).to_contain_text("Imported picked.csv")
+    expect(album_count(page)).to_have_text("33 albums")

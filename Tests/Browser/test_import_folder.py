@@ -70,13 +70,15 @@ def test_a_scanned_folder_shows_its_albums_and_covers_while_it_runs_then_joins_t
     expect(album_count(page)).to_have_text("0 albums")
 
 
-def test_a_folder_that_is_not_there_is_named_in_the_status_line(page, sample_library, serve, tmp_path):
+def test_a_folder_that_is_not_there_is_named_in_the_import_summary(page, sample_library, serve, tmp_path):
     server = serve(sample_library)
     open_app(page, server.url)
 
     import_folder(page, tmp_path / "no such folder")
 
-    expect(status_line(page)).to_have_class("status error")
-    expect(status_line(page)).to_contain_text("no such folder")
+    summary = page.locator("#import-summary")
+    expect(summary).to_have_class("import-summary error")
+    expect(summary).to_contain_text("no such folder")
+    expect(status_line(page)).to_have_class("error")
     expect(page.locator("#scan-panel")).to_be_hidden()
     expect(album_count(page)).to_have_text("30 albums")

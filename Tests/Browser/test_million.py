@@ -5,11 +5,13 @@ from playwright.sync_api import expect
 
 from album_page import album_count, cover, current_cover, detail, open_app, scroll_to_end, tab, wheel_over_covers
 from albumstore_cli import Library
+from test_stats import inside_their_charts
 
 pytestmark = pytest.mark.million
 
 MILLION = 1_000_000
-GENRES = ["Rock", "Jazz", "Soul", "Electronic", "Folk", "Classical", "Hip-Hop", "Pop"]
+GENRES = ["Rock", "Jazz", "Soul", "Electronic", "Folk", "Classical", "Hip-Hop", "Pop", "Blues", "Reggae",
+          "Contemporary Classical", "Country", "Heavy Metal", "Punk", "Ambient"]
 
 
 @pytest.fixture(scope="session")
@@ -20,7 +22,7 @@ def million_library(tmp_path_factory) -> Library:
     with catalog.open("w", encoding="utf-8") as file:
         file.write("title,artist,genre,year\n")
         for number in range(1, MILLION + 1):
-            file.write(f"Album {number},Artist {number % 5000},{GENRES[number % len(GENRES)]},{1950 + number % 70}\n")
+            file.write(f"Album {number},Artist {number % 5000},{GENRES[number % len(GENRES)]},{1900 + number % 126}\n")
     library = Library(folder)
     library.import_file(catalog, timeout=600)
     catalog.unlink()
@@ -88,3 +90,15 @@ def test_search_finds_one_album_among_a_million(page, million_server):
     page.locator("#search-results button").click()
     expect(detail(page, "Album")).to_have_text("Album 999999")
     expect(current_cover(page)).to_have_attribute("data-index", "999998")
+
+
+def test_stats_of_a_million_show_every_genre_with_labels_inside_their_charts(page, million_server):
+    for width in (1400, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        open_app(page, million_server.url)
+        tab(page, "Stats").click()
+        expect(page.locator("#stats-summary")).to_contain_text("1,000,000 albums", timeout=30_000)
+
+        expect(page.locator("#chart-genres .bar-row")).to_have_count(len(GENRES))
+        expect(page.locator("#chart-decades .bar-row")).to_have_count(13)
+        assert inside_their_charts(page) == [], f"at {width} px"

@@ -6,7 +6,9 @@
 // ---------------------------------------------------------------------------------------------
 // The API: fetch with the page's token on every write; errors become ApiError
 
-const TOKEN = document.querySelector('meta[name="albumstore-token"]').content;
+// The server's token for writes. A restarted server has a new one: a write refused for its
+// token fetches the page again for the new token and is sent once more.
+let token = document.querySelector('meta[name="albumstore-token"]').content;
 
 class ApiError extends Error {
   constructor(status, body, method, path) {
@@ -20,9 +22,17 @@ class ApiError extends Error {
 
 // `body` is a value sent as JSON, or a Blob (a dropped file) sent as it is.
 async function api(method, path, body) {
+  const answer = await send(method, path, body);
+  if (answer.status === 403 && method !== 'GET' && /token/u.test(answer.data?.error ?? '') && await refreshToken()) {
+    return unwrap(await send(method, path, body), method, path);
+  }
+  return unwrap(answer, method, path);
+}
+
+async function send(method, path, body) {
   const headers = {};
   let payload;
-  if (method !== 'GET') headers['X-AlbumStore-Token'] = TOKEN;
+  if (method !== 'GET') headers['X-AlbumStore-Token'] = token;
   if (body instanceof Blob) {
     payload = body;
     headers['Content-Type'] = body.type || 'application/octet-stream';
@@ -34,15 +44,35 @@ async function api(method, path, body) {
   try {
     response = await fetch(path, { method, headers, body: payload, credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, { error: 'the server cannot be reached (is `albumstore serve` still running?)' }, method, path);
+    return { status: 0, data: { error: 'the server cannot be reached: is albumstore serve still running?' } };
   }
   const text = await response.text();
   let data = null;
   if (text) {
     try { data = JSON.parse(text); } catch { data = null; }
   }
-  if (!response.ok) throw new ApiError(response.status, data, method, path);
+  return { status: response.status, ok: response.ok, data };
+}
+
+function unwrap({ status, ok, data }, method, path) {
+  if (!ok) throw new ApiError(status, data, method, path);
   return data;
+}
+
+// Reads the token of the server now listening (after a restart, a new one) from its page.
+// Returns whether it changed.
+async function refreshToken() {
+  try {
+    const response = await fetch('/', { cache: 'no-store', credentials: 'same-origin' });
+    if (!response.ok) return false;
+    const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+    const fresh = page.querySelector('meta[name="albumstore-token"]')?.content;
+    if (!fresh || fresh === token) return false;
+    token = fresh;
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const $ = (id) => document.getElementById(id);
@@ -55,10 +85,11 @@ function element(tag, className, text) {
 }
 
 const numberFormat = new Intl.NumberFormat('en');
-const plural = (n, word) => `${numberFormat.format(n)} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n, word, words = `${word}s`) => `${numberFormat.format(n)} ${n === 1 ? word : words}`;
 
 // ---------------------------------------------------------------------------------------------
-// The status line: what just happened, or what went wrong (never alert())
+// Messages: news in the status line at the foot; an error in words beside the control it came
+// from (and in the status line, for screen readers). Never alert().
 
 let statusTimer = 0;
 
@@ -71,9 +102,33 @@ function showStatus(text, { error = false, sticky = false } = {}) {
   if (!error && !sticky) statusTimer = setTimeout(() => { line.textContent = ''; }, 6000);
 }
 
-function reportError(error) {
-  if (error instanceof ApiError) showStatus(`${error.where}: ${error.message}`, { error: true });
-  else showStatus(String(error && error.message ? error.message : error), { error: true });
+const MESSAGE_AREAS = ['toolbar', 'details', 'search', 'stats', 'history'];
+
+// Shows `text` in the message line of an area (one of MESSAGE_AREAS), or clears it. `busy`: the
+// message is about a running import, and goes when it ends.
+function showMessage(area, text, { error = true, busy = false } = {}) {
+  const line = $(`${area}-message`);
+  line.textContent = text || '';
+  line.hidden = !text;
+  line.classList.toggle('error', error);
+  line.dataset.busy = String(busy);
+}
+
+// An error in words: what could not be done (`action`, e.g. "Could not delete “Low”") and why.
+function describeError(error, action) {
+  if (!(error instanceof ApiError)) return `${action}: ${String(error && error.message ? error.message : error)}`;
+  if (error.status === 0) return `${action}: the server cannot be reached. Is albumstore serve still running?`;
+  if (error.status === 409 && error.body.busy) return `${action} now: ${error.message}.`;
+  return `${action}: ${error.message}.`;
+}
+
+// Reports an error beside its control (`area`) and in the status line.
+function reportError(error, action = 'Something went wrong', area = 'toolbar') {
+  const busy = error instanceof ApiError && error.status === 409 && Boolean(error.body.busy);
+  if (busy) setBusy(error.body.busy);
+  const text = describeError(error, action);
+  if (area) showMessage(area, text, { busy });
+  showStatus(text, { error: true });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -86,6 +141,10 @@ const model = {
   canRedo: false,
   currentIndex: null,   // the current album's place in the list, or null (an empty library)
   currentAlbum: null,   // its fields, once loaded
+  busy: null,           // what the server is importing ("Importing albums.csv"), or null
+  acting: false,        // an undo, redo or delete is on its way
+  fetching: false,      // this page's covers fetch runs
+  importing: false,     // this page's import (a file or a folder) runs
 };
 
 async function loadLibrary() {
@@ -93,18 +152,50 @@ async function loadLibrary() {
   model.path = library.path || '';
   model.canUndo = Boolean(library.can_undo);
   model.canRedo = Boolean(library.can_redo);
+  if ('busy' in library) setBusy(library.busy);
   setTotal(library.albums);
   renderToolbar();
 }
+
+// An import holds the library's writer until it ends: what would wait on it (undo, delete,
+// edits, ...) is disabled meanwhile, with the reason beside the toolbar. A choice of album
+// made meanwhile is saved when the import ends.
+function setBusy(label) {
+  const was = model.busy;
+  model.busy = label || null;
+  if (was === model.busy) return;
+  renderToolbar();
+  renderDetailsActions();
+  if (model.busy) {
+    showMessage('toolbar', `${model.busy}: undo, delete and other changes wait until it ends.`, { error: false, busy: true });
+  } else {
+    for (const area of MESSAGE_AREAS) if ($(`${area}-message`).dataset.busy === 'true') showMessage(area, '');
+    flushSaves();
+  }
+}
+
+
 
 function renderToolbar() {
   $('album-count').textContent = plural(model.total, 'album');
   // The file's name; its whole path on hover.
   $('library-path').textContent = model.path.split('/').pop();
   $('library-path').title = model.path;
-  $('undo').disabled = !model.canUndo;
-  $('redo').disabled = !model.canRedo;
-  $('delete').disabled = model.currentAlbum === null;
+  const idle = {
+    undo: model.canUndo && !model.acting,
+    redo: model.canRedo && !model.acting,
+    delete: model.currentAlbum !== null && !model.acting,
+    'fetch-covers': !model.fetching,
+    'import-file': !model.importing,
+    'import-folder': !model.importing,
+  };
+  for (const [id, enabled] of Object.entries(idle)) {
+    const button = $(id);
+    button.disabled = !enabled || model.busy !== null;
+    // The reason, where a pointer or a screen reader finds it.
+    if (model.busy) button.setAttribute('aria-description', `${model.busy}: wait until it ends`);
+    else button.removeAttribute('aria-description');
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -141,7 +232,7 @@ function fetchPage(number) {
     })
     .catch((error) => {
       if (pages.get(number) === kept) kept.loading = null;
-      reportError(error);
+      reportError(error, 'Could not load the albums', null);
     });
 }
 
@@ -309,6 +400,9 @@ function renderScroller() {
     }
     node.style.left = `${PAD + index * step - paging.offset}px`;
     fillAlbumNode(node, albumAt(index));
+    // Only the covers in view exist: each says where it stands in the whole list.
+    node.setAttribute('aria-posinset', String(index + 1));
+    node.setAttribute('aria-setsize', String(model.total));
     const current = index === model.currentIndex;
     node.classList.toggle('current', current);
     node.setAttribute('aria-selected', String(current));
@@ -380,7 +474,8 @@ function drawArt(art, album) {
 
 function placeholderColour(id) {
   const hue = (Number(id) * 137.508) % 360;   // the golden angle spreads neighbours apart
-  return `hsl(${hue.toFixed(1)} 28% 54%)`;
+  // Dark enough for white initials at 4.5:1 whatever the hue.
+  return `hsl(${hue.toFixed(1)} 30% 34%)`;
 }
 
 // Small words are skipped when the title has others: "Kind of Blue" is KB, "The Wall" TW.
@@ -443,18 +538,29 @@ function chooseIndex(index) {
 async function saveCurrent(body) {
   saves.wanted = body;
   saves.edits += 1;
-  if (saves.running) return;
+  await flushSaves();
+}
+
+// Sends the wanted place, unless an import holds the writer: then it waits for its end.
+async function flushSaves() {
+  if (saves.running || model.busy) return;
   saves.running = true;
   try {
-    while (saves.wanted) {
+    while (saves.wanted && !model.busy) {
       const sent = saves.wanted;
-      saves.wanted = null;
       const answer = await api('PUT', '/api/state/current', sent);
-      if (!saves.wanted) applyCurrent(answer);
+      if (saves.wanted === sent) {
+        saves.wanted = null;
+        applyCurrent(answer);
+      }
     }
   } catch (error) {
-    saves.wanted = null;
-    reportError(error);
+    if (error instanceof ApiError && error.status === 409 && error.body.busy) {
+      setBusy(error.body.busy);   // an import began: the place is kept, and sent when it ends
+    } else {
+      saves.wanted = null;
+      reportError(error, 'Could not save the current album', 'details');
+    }
   } finally {
     saves.running = false;
   }
@@ -480,13 +586,14 @@ function applyCurrent(answer, { scroll } = {}) {
 async function loadCurrent() {
   const edits = saves.edits;
   const answer = await api('GET', '/api/state/current');
-  if (edits === saves.edits && !saves.running) applyCurrent(answer);
+  if (edits === saves.edits && !saves.running && !saves.wanted) applyCurrent(answer);
 }
 
 function setCurrentAlbum(album) {
   model.currentAlbum = album;
   renderDetails();
   renderToolbar();
+  scheduleURL();
 }
 
 // Makes the album with this id current (from a search result), and shows it.
@@ -498,17 +605,18 @@ async function chooseAlbumID(id) {
     applyCurrent(answer, { scroll: true });
     scroller.focus({ preventScroll: true });
   } catch (error) {
-    reportError(error);
+    reportError(error, 'Could not show that album', null);
   }
 }
 
 // ---------------------------------------------------------------------------------------------
-// The details table: Artist, Album, Genre, Year; "More" shows every other field
+// The details table: Artist, Album, Genre, Year, each editable in place (one undoable edit);
+// "More" shows every other field
 
 const MAIN_FIELDS = [['Artist', 'artist'], ['Album', 'title'], ['Genre', 'genre'], ['Year', 'year']];
 const MORE_FIELDS = [
   // Indexes are 0-based, written #N, as everywhere in AlbumStore.
-  ['Index', () => (model.currentIndex === null ? '' : `#${model.currentIndex} of ${numberFormat.format(model.total)}`)],
+  ['Index', () => (model.currentIndex === null ? '' : `#${numberFormat.format(model.currentIndex)} of ${numberFormat.format(model.total)}`)],
   ['ID', (album) => album.id],
   ['Cover', (album) => (album.cover ? `${album.cover.format}, ${album.cover.width} × ${album.cover.height}, ${plural(album.cover.bytes, 'byte')}` : 'none')],
   ['Cover URL', (album) => album.cover_url],
@@ -516,6 +624,8 @@ const MORE_FIELDS = [
   ['Added', (album) => formatDate(album.created_at)],
   ['Changed', (album) => formatDate(album.updated_at)],
 ];
+
+const editing = { field: null, albumID: null };
 
 function renderDetails() {
   const album = model.currentAlbum;
@@ -530,6 +640,10 @@ function renderDetails() {
     art.classList.remove('placeholder');
     if (album) drawArt(art, album);
   }
+  renderDetailsActions();
+  // An edit in progress keeps its field while the rest refreshes around it.
+  if (editing.field && album && album.id === editing.albumID && main.contains(document.activeElement)) return;
+  editing.field = null;
   main.replaceChildren();
   more.replaceChildren();
   if (!album) {
@@ -540,16 +654,98 @@ function renderDetails() {
     main.append(row);
     return;
   }
-  for (const [label, key] of MAIN_FIELDS) main.append(detailRow(label, album[key]));
+  for (const [label, key] of MAIN_FIELDS) main.append(editableRow(label, key, album));
   for (const [label, value] of MORE_FIELDS) more.append(detailRow(label, value(album)));
+}
+
+function renderDetailsActions() {
+  const album = model.currentAlbum;
+  $('details-actions').hidden = !album;
+  for (const control of $('details-actions').querySelectorAll('button.action, input')) control.disabled = model.busy !== null;
+  if (album && document.activeElement !== $('move-to')) {
+    $('move-to').max = String(Math.max(model.total - 1, 0));
+    $('move-to').value = model.currentIndex === null ? '' : String(model.currentIndex);
+  }
 }
 
 function detailRow(label, value) {
   const row = element('tr');
   const header = element('th', null, label);
   header.scope = 'row';
-  row.append(header, element('td', null, value === null || value === undefined || value === '' ? '—' : value));
+  row.append(header, element('td', null, isBlank(value) ? '—' : value));
   return row;
+}
+
+const isBlank = (value) => value === null || value === undefined || value === '';
+
+// A field's value as a button: activating it edits the value in place.
+function editableRow(label, key, album) {
+  const row = element('tr');
+  const header = element('th', null, label);
+  header.scope = 'row';
+  const cell = element('td');
+  const value = album[key];
+  const button = element('button', 'editable', isBlank(value) ? '—' : value);
+  button.type = 'button';
+  button.setAttribute('aria-label', `Edit ${label.toLowerCase()}: ${isBlank(value) ? 'empty' : value}`);
+  button.title = `Edit the ${label.toLowerCase()}`;
+  button.disabled = model.busy !== null;
+  button.addEventListener('click', () => startEdit(cell, label, key, album));
+  cell.append(button);
+  row.append(header, cell);
+  return row;
+}
+
+// Enter saves, Escape (or leaving the field unchanged) puts the value back.
+function startEdit(cell, label, key, album) {
+  editing.field = key;
+  editing.albumID = album.id;
+  const input = element('input', 'edit-field');
+  input.type = key === 'year' ? 'number' : 'text';
+  input.value = isBlank(album[key]) ? '' : String(album[key]);
+  input.setAttribute('aria-label', label);
+  input.autocomplete = 'off';
+  cell.replaceChildren(input);
+  input.focus();
+  input.select();
+  let done = false;
+  const finish = async (save) => {
+    if (done) return;
+    done = true;
+    const text = input.value.trim();
+    const unchanged = text === (isBlank(album[key]) ? '' : String(album[key]));
+    if (save && !unchanged) {
+      if (!(await saveEdit(album, key, label, text))) {
+        done = false;          // refused: the field stays open with its error beside it
+        input.focus();
+        return;
+      }
+    }
+    editing.field = null;
+    renderDetails();
+    $('details-main').querySelector(`tr:nth-child(${MAIN_FIELDS.findIndex(([, k]) => k === key) + 1}) button`)?.focus();
+  };
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') { event.preventDefault(); finish(true); }
+    else if (event.key === 'Escape') { event.preventDefault(); finish(false); }
+  });
+  input.addEventListener('blur', () => finish(true));
+}
+
+// Returns whether the edit was saved.
+async function saveEdit(album, key, label, text) {
+  const value = key === 'year' ? (text === '' ? null : Number(text)) : text;
+  try {
+    const answer = await api('PATCH', `/api/albums/${album.id}`, { [key]: value });
+    showMessage('details', '');
+    showStatus(`Changed the ${label.toLowerCase()} of “${answer.title}”. Undo takes it back.`);
+    if (model.currentAlbum && model.currentAlbum.id === answer.id) model.currentAlbum = answer;
+    refreshSoon({ albums: true });
+    return true;
+  } catch (error) {
+    reportError(error, `Could not change the ${label.toLowerCase()}`, 'details');
+    return false;
+  }
 }
 
 function formatDate(text) {
@@ -565,8 +761,27 @@ $('details-toggle').addEventListener('click', () => {
   $('details-toggle').textContent = more.hidden ? 'More' : 'Less';
 });
 
+// A cover from a file, for those who do not drag one onto the scroller.
+$('set-cover').addEventListener('click', () => $('set-cover-input').click());
+$('set-cover-input').addEventListener('change', () => {
+  const file = $('set-cover-input').files[0];
+  $('set-cover-input').value = '';
+  if (file && model.currentAlbum) setCover(model.currentAlbum.id, file, 'details');
+});
+
+// Moving by place, for those who do not drag a cover.
+$('move-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const album = model.currentAlbum;
+  const index = Number($('move-to').value);
+  if (!album || !Number.isInteger(index)) return;
+  if (index === model.currentIndex) return;
+  moveAlbum({ id: album.id, index: model.currentIndex }, index, 'details');
+});
+
 // ---------------------------------------------------------------------------------------------
-// Keyboard: arrows, Home and End move the current album; Ctrl+Z and Ctrl+Shift+Z undo and redo
+// Keyboard: arrows, Home and End move the current album wherever focus is, except in a text
+// field or the tab list (where they move between tabs); Ctrl+Z and Ctrl+Shift+Z undo and redo
 
 function isTyping(target) {
   return target instanceof HTMLElement && (target.isContentEditable || target.matches('input, textarea, select'));
@@ -581,7 +796,7 @@ document.addEventListener('keydown', (event) => {
     }
     return;
   }
-  if (activeTab !== 'albums' || event.target.closest('[role="tablist"], [role="toolbar"]')) return;
+  if (activeTab !== 'albums' || event.target.closest('[role="tablist"]')) return;
   const index = model.currentIndex ?? -1;
   const moves = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: model.total - 1 };
   if (!(event.key in moves) || model.total === 0) return;
@@ -594,43 +809,65 @@ document.addEventListener('keydown', (event) => {
 
 // One step back (undo) or forward (redo) through the history.
 async function step(direction) {
-  if (!(direction === 'undo' ? model.canUndo : model.canRedo)) return;
+  if (!(direction === 'undo' ? model.canUndo : model.canRedo) || model.acting) return;
+  if (model.busy) {
+    showMessage('toolbar', `${model.busy}: ${direction} waits until it ends.`, { error: false, busy: true });
+    return;
+  }
+  model.acting = true;
+  renderToolbar();
   try {
     const answer = await api('POST', `/api/${direction}`);
+    showMessage('toolbar', '');
     showStatus(`${direction === 'undo' ? 'Undid' : 'Redid'}: ${answer.entry.description}`);
     refreshSoon({ albums: true, session: true });
   } catch (error) {
-    reportError(error);
+    reportError(error, `Could not ${direction}`);
+  } finally {
+    model.acting = false;
+    renderToolbar();
   }
 }
 
 const undo = () => step('undo');
 const redo = () => step('redo');
 
-// Deletes the current album without asking: Undo brings it back.
+// Deletes the current album without asking: Undo brings it back. A second click while the
+// first is on its way does nothing.
 async function deleteCurrent() {
   const album = model.currentAlbum;
-  if (!album) return;
+  if (!album || model.acting || model.busy) return;
+  model.acting = true;
+  renderToolbar();
   try {
     await api('DELETE', `/api/albums/${album.id}`);
+    if (model.currentAlbum === album) setCurrentAlbum(null);
+    showMessage('toolbar', '');
     showStatus(`Deleted “${album.title}” by ${album.artist}. Undo brings it back.`);
-    refreshSoon({ albums: true, session: true });
   } catch (error) {
-    reportError(error);
+    if (error instanceof ApiError && error.status === 404) showMessage('toolbar', `“${album.title}” was deleted already (elsewhere).`, { error: false });
+    else reportError(error, `Could not delete “${album.title}”`);
+  } finally {
+    model.acting = false;
+    refreshSoon({ albums: true, session: true });
+    renderToolbar();
   }
 }
 
 async function fetchCovers() {
-  const button = $('fetch-covers');
-  button.disabled = true;
+  model.fetching = true;
+  renderToolbar();
   showStatus('Fetching the missing covers…', { sticky: true });
   try {
     const summary = await api('POST', '/api/covers/fetch', {});
-    showStatus(`Covers: ${describeFetch(summary)}.`, { error: Array.isArray(summary.failures) && summary.failures.length > 0 });
+    const failed = Array.isArray(summary.failures) && summary.failures.length > 0;
+    showMessage('toolbar', `Covers: ${describeFetch(summary)}.`, { error: failed });
+    showStatus(`Covers: ${describeFetch(summary)}.`, { error: failed });
   } catch (error) {
-    reportError(error);
+    reportError(error, 'Could not fetch the covers');
   } finally {
-    button.disabled = false;
+    model.fetching = false;
+    renderToolbar();
     endProgress();
   }
 }
@@ -678,18 +915,18 @@ function describeImport(summary) {
 const JOB_NAMES = { import: 'Importing', fetch: 'Fetching covers', scan: 'Reading tags', enrich: 'Looking up on MusicBrainz' };
 
 // `event` is {job, done, total, rows?}: done of total units of work (bytes read, covers tried,
-// files read).
+// files read). Progress has its own line beside the toolbar: it never covers a message.
 function showProgress(event) {
   if (event.job === 'scan') showScanProgress(event);
-  const bar = $('job-progress');
   const { done, total, rows } = event;
   const known = typeof done === 'number' && typeof total === 'number' && total > 0;
-  // The last event may come after the job's own answer: it must not cover the summary.
+  // The last event may come after the job's own answer: it must not show a finished job.
   if (known && done >= total) {
     endProgress();
     return;
   }
-  bar.hidden = false;
+  const bar = $('job-progress');
+  $('job').hidden = false;
   if (known) {
     bar.max = total;
     bar.value = done;
@@ -698,11 +935,12 @@ function showProgress(event) {
   }
   const percent = known ? ` ${Math.floor((100 * done) / total)}%` : '';
   const counted = typeof rows === 'number' ? ` (${plural(rows, 'row')})` : '';
-  showStatus(`${JOB_NAMES[event.job] || 'Working'}…${percent}${counted}`, { sticky: true });
+  $('job-text').textContent = `${JOB_NAMES[event.job] || 'Working'}…${percent}${counted}`;
 }
 
 function endProgress() {
-  $('job-progress').hidden = true;
+  $('job').hidden = true;
+  $('job-text').textContent = '';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -751,11 +989,12 @@ async function saveTabOrder() {
   } catch (error) {
     savedTabs = previous;
     applyTabOrder(previous);
-    reportError(error);
+    reportError(error, 'Could not save the tab order', null);
   }
 }
 
-function selectTab(id) {
+// `push`: a step the Back button goes back from (a click), else the address is replaced.
+function selectTab(id, { push = false } = {}) {
   // A hidden scroller has no width: it keeps its place aside, and goes back to it when shown.
   if (activeTab === 'albums' && id !== 'albums') paging.hiddenLeft = virtualLeft();
   activeTab = id;
@@ -770,12 +1009,19 @@ function selectTab(id) {
     paging.hiddenLeft = null;
     scrollToVirtual(left);
   }
+  updateURL({ push });
   refreshTab(id);
 }
 
+// A click moves focus into the tab's panel, where the arrow keys do that panel's work (in the
+// tab list they move between tabs).
 tabList.addEventListener('click', (event) => {
   const tab = event.target.closest('[role="tab"]');
-  if (tab) selectTab(tab.dataset.tab);
+  if (!tab) return;
+  selectTab(tab.dataset.tab, { push: tab.dataset.tab !== activeTab });
+  if (event.detail === 0) return;   // Enter or Space on the tab: focus stays in the tab list
+  if (activeTab === 'albums') scroller.focus({ preventScroll: true });
+  else if (activeTab === 'search') $('search-input').focus();
 });
 
 // Arrows move between tabs; Shift+arrows move the tab itself.
@@ -848,6 +1094,64 @@ function clearTabMarks() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Links: the tab, the search (its query and sort) and the current album are in the page's
+// address, so that reload, Back and bookmarks work. Other parameters (the off-loopback token)
+// are kept.
+
+const URL_KEYS = ['tab', 'q', 'sort', 'album'];
+let urlTimer = 0;
+
+function updateURL({ push = false } = {}) {
+  clearTimeout(urlTimer);
+  const params = new URLSearchParams(location.search);
+  for (const key of URL_KEYS) params.delete(key);
+  if (activeTab !== 'albums') params.set('tab', activeTab);
+  if (search.query) params.set('q', search.query);
+  if (search.sort) params.set('sort', search.sort);
+  const album = model.currentAlbum;
+  if (album) params.set('album', String(album.id));
+  const text = params.toString();
+  if (`?${text}` === location.search || (text === '' && location.search === '')) return;
+  const url = text ? `?${text}` : location.pathname;
+  if (push) history.pushState(null, '', url);
+  else history.replaceState(null, '', url);
+}
+
+// Holding an arrow key changes the album many times a second: the address follows once it rests.
+function scheduleURL() {
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(updateURL, 300);
+}
+
+// Shows what the address names: at start, and on Back and Forward.
+async function applyURL() {
+  const params = new URLSearchParams(location.search);
+  const tab = TAB_IDS.includes(params.get('tab')) ? params.get('tab') : 'albums';
+  const query = params.get('q') ?? '';
+  const sort = params.get('sort') ?? '';
+  $('search-input').value = query;
+  $('search-sort').value = [...$('search-sort').options].some((option) => option.value === sort) ? sort : '';
+  search.sort = $('search-sort').value;
+  if (query !== (search.query ?? '')) {
+    search.query = query || null;
+    if (!query) clearSearch();
+  }
+  const album = Number(params.get('album'));
+  if (Number.isInteger(album) && album > 0 && album !== model.currentAlbum?.id) {
+    try {
+      applyCurrent(await api('PUT', '/api/state/current', { id: album }), { scroll: true });
+      saves.edits += 1;
+    } catch (error) {
+      reportError(error, `Could not show the album of this link (id ${album})`, 'details');
+    }
+  }
+  selectTab(tab);
+  if (tab === 'search' && !query) $('search-input').focus();
+}
+
+window.addEventListener('popstate', applyURL);
+
+// ---------------------------------------------------------------------------------------------
 // Moving an album: drag its cover onto another place in the scroller
 
 const ALBUM_TYPE = 'application/x-albumstore-album';
@@ -918,29 +1222,31 @@ function clearAlbumMarks() {
   for (const node of track.querySelectorAll('.drop-target, .move-before, .move-after')) node.classList.remove('drop-target', 'move-before', 'move-after');
 }
 
-async function moveAlbum(album, index) {
+async function moveAlbum(album, index, area = 'toolbar') {
   try {
     const answer = await api('POST', `/api/albums/${album.id}/move`, { index });
-    showStatus(`Moved “${answer.title}” to #${answer.index}.`);
+    showMessage(area, '');
+    showStatus(`Moved “${answer.title}” to #${numberFormat.format(answer.index)}.`);
     invalidatePages();
     await saveCurrent({ id: answer.id });
     refreshSoon({ albums: true });
   } catch (error) {
-    reportError(error);
+    reportError(error, 'Could not move the album', area);
   }
 }
 
-async function setCover(id, file) {
+async function setCover(id, file, area = 'toolbar') {
   if (file.type && !file.type.startsWith('image/')) {
-    showStatus(`${file.name} is not an image: drop a JPEG, PNG, GIF or WebP file on a cover.`, { error: true });
+    showMessage(area, `${file.name} is not an image: a cover is a JPEG, PNG, GIF or WebP file.`);
     return;
   }
   try {
     await api('PUT', `/api/covers/${id}`, file);
+    showMessage(area, '');
     showStatus(`Set the cover from ${file.name}.`);
     refreshSoon({ albums: true });
   } catch (error) {
-    reportError(error);
+    reportError(error, `Could not set the cover from ${file.name}`, area);
   }
 }
 
@@ -984,24 +1290,49 @@ document.addEventListener('drop', (event) => {
   importFiles(Array.from(event.dataTransfer.files));
 });
 
+// Catalogs are text; an image dropped beside a cover (or picked) is not read as one.
+const IMAGE_NAME = /\.(jpe?g|png|gif|webp|bmp|tiff?|heic)$/iu;
+
 async function importFiles(files) {
   for (const file of files) {
-    showStatus(`Importing ${file.name}…`, { sticky: true });
+    if (file.type.startsWith('image/') || IMAGE_NAME.test(file.name)) {
+      showImportSummary(`${file.name} is an image, not a catalog: drop it on an album's cover (or use Set cover…) to make it the cover.`, { error: true });
+      continue;
+    }
+    if (model.busy) {
+      showImportSummary(`${model.busy}: ${file.name} can be imported when it ends.`, { error: true });
+      continue;
+    }
+    model.importing = true;
+    setBusy(`Importing ${file.name}`);
+    renderToolbar();
     try {
       const summary = await api('POST', `/api/import?name=${encodeURIComponent(file.name)}`, new Blob([file], { type: 'application/octet-stream' }));
       showImportSummary(`Imported ${file.name}${describeImport(summary)}.`);
       showStatus(`Imported ${file.name}.`);
       refreshSoon({ albums: true, session: true });
     } catch (error) {
-      reportError(error);
+      showImportSummary(describeError(error, 'Could not import'), { error: true });
+      showStatus(describeError(error, 'Could not import'), { error: true });
     } finally {
+      model.importing = false;
+      setBusy(null);
+      renderToolbar();
       endProgress();
     }
   }
 }
 
-function showImportSummary(text) {
+$('import-file').addEventListener('click', () => $('import-file-input').click());
+$('import-file-input').addEventListener('change', () => {
+  const files = Array.from($('import-file-input').files);
+  $('import-file-input').value = '';
+  importFiles(files);
+});
+
+function showImportSummary(text, { error = false } = {}) {
   $('import-summary-text').textContent = text;
+  $('import-summary').classList.toggle('error', error);
   $('import-summary').hidden = false;
 }
 
@@ -1027,13 +1358,15 @@ $('folder-cancel').addEventListener('click', () => toggleFolderForm(false));
 $('folder-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const folder = $('folder-path').value.trim();
-  if (!folder || scan.running) return;
+  if (!folder || scan.running || model.busy) return;
   toggleFolderForm(false);
   scan.running = true;
   scan.started = performance.now();
   scan.found = 0;
   scan.folder = folder;
-  $('import-folder').disabled = true;
+  model.importing = true;
+  setBusy(`Scanning ${folder}`);
+  renderToolbar();
   $('scan-title').textContent = `Scanning ${folder}`;
   $('scan-status').textContent = 'Looking for audio files…';
   $('scan-albums').replaceChildren();
@@ -1045,10 +1378,13 @@ $('folder-form').addEventListener('submit', async (event) => {
     showStatus(`Imported ${folder}.`);
     refreshSoon({ albums: true, session: true });
   } catch (error) {
-    reportError(error);
+    showImportSummary(describeError(error, 'Could not import'), { error: true });
+    showStatus(describeError(error, 'Could not import'), { error: true });
   } finally {
     scan.running = false;
-    $('import-folder').disabled = false;
+    model.importing = false;
+    setBusy(null);
+    renderToolbar();
     $('scan-panel').hidden = true;
     endProgress();
   }
@@ -1122,7 +1458,7 @@ async function lookUpEnrichment() {
     showEnrichReview(answer);
     showStatus(`MusicBrainz: ${plural(answer.proposals.length, 'proposal')} for ${plural(answer.albums_looked_up, 'album')} looked up.`);
   } catch (error) {
-    reportError(error);
+    reportError(error, 'Could not look up on MusicBrainz', 'search');
   } finally {
     button.disabled = false;
     endProgress();
@@ -1186,7 +1522,7 @@ async function applyEnrichment() {
     refreshSoon({ albums: true, session: true });
     if (search.query !== null) runSearch(search.query);
   } catch (error) {
-    reportError(error);
+    reportError(error, 'Could not apply the proposals', 'search');
   } finally {
     button.disabled = false;
   }
@@ -1203,28 +1539,49 @@ $('enrich-cancel').addEventListener('click', () => {
 // Search: the query language of `albumstore query`; a 400 marks the place it names
 
 const SEARCH_LIMIT = 100;
-const search = { query: null, shown: 0, timer: 0, asked: 0 };
+const search = { query: null, sort: '', shown: 0, total: 0, timer: 0, asked: 0, loading: false };
 
+// The first page of `query` (offset 0), or the next one.
 async function runSearch(query, offset = 0) {
   const asked = ++search.asked;
+  search.loading = true;
+  const sort = search.sort ? `&sort=${encodeURIComponent(search.sort)}` : '';
   try {
-    const answer = await api('GET', `/api/query?q=${encodeURIComponent(query)}&offset=${offset}&limit=${SEARCH_LIMIT}`);
+    const answer = await api('GET', `/api/query?q=${encodeURIComponent(query)}&offset=${offset}&limit=${SEARCH_LIMIT}${sort}`);
     if (asked !== search.asked) return;
     clearQueryError();
+    showMessage('search', '');
     search.query = query;
     const list = $('search-results');
     if (offset === 0) list.replaceChildren();
     for (const album of answer.albums) list.append(resultItem(album));
     search.shown = offset + answer.albums.length;
+    search.total = answer.total;
     $('search-summary').textContent = answer.total === 0 ? 'No album matches.' :
       `${plural(answer.total, 'album')} match${answer.total === 1 ? 'es' : ''}${search.shown < answer.total ? `; showing ${numberFormat.format(search.shown)}` : ''}.`;
     $('search-more').hidden = search.shown >= answer.total;
     $('enrich-lookup').hidden = answer.total === 0;
+    if (activeTab === 'search') updateURL();
+    // Observed afresh: when the end is still in view after this page, the next one loads too.
+    moreObserver.unobserve($('search-more'));
+    moreObserver.observe($('search-more'));
   } catch (error) {
     if (asked !== search.asked) return;
     if (error.status === 400 && offset === 0) showQueryError(query, error);
-    else reportError(error);
+    else reportError(error, 'Could not search', 'search');
+  } finally {
+    if (asked === search.asked) search.loading = false;
   }
+}
+
+function clearSearch() {
+  search.asked += 1;
+  search.loading = false;
+  clearQueryError();
+  $('search-results').replaceChildren();
+  $('search-summary').textContent = '';
+  $('search-more').hidden = true;
+  $('enrich-lookup').hidden = true;
 }
 
 function resultItem(album) {
@@ -1238,6 +1595,7 @@ function resultItem(album) {
     art,
     element('span', 'r-title', album.title),
     element('span', 'r-artist', album.artist),
+    element('span', 'r-genre', album.genre ?? ''),
     element('span', 'r-year', album.year ?? ''),
   );
   button.addEventListener('click', () => chooseAlbumID(album.id));
@@ -1289,103 +1647,126 @@ $('search-input').addEventListener('input', () => {
   search.timer = setTimeout(() => runSearch($('search-input').value), 250);
 });
 
-$('search-more').addEventListener('click', () => runSearch(search.query, search.shown));
+function searchMore() {
+  if (search.query !== null && !search.loading && search.shown < search.total) runSearch(search.query, search.shown);
+}
+
+$('search-more').addEventListener('click', searchMore);
+
+// The next results load as the list's end scrolls into view; the button stays for keyboards.
+const moreObserver = new IntersectionObserver((entries) => {
+  if (entries.some((entry) => entry.isIntersecting) && activeTab === 'search') searchMore();
+}, { rootMargin: '400px' });
+moreObserver.observe($('search-more'));
+
+$('search-sort').addEventListener('change', () => {
+  search.sort = $('search-sort').value;
+  clearTimeout(search.timer);
+  runSearch($('search-input').value);
+});
 
 // ---------------------------------------------------------------------------------------------
-// Stats: bar charts drawn as SVG
+// Stats: bar charts as lists of links, each bar the search for its albums. Text is laid out by
+// the browser, so labels and counts fit at any width and zoom; screen readers read each bar's
+// name and count. While fresh numbers load, the last ones stay, dimmed.
 
-const SVG = 'http://www.w3.org/2000/svg';
+const STATS_TOP = 25;
+const stats = { asked: 0 };
 
-function svgElement(tag, attributes, text) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, String(value));
-  if (text !== undefined) node.textContent = String(text);
-  return node;
-}
-
-// Horizontal bars: one row per item, its label on the left and its count at the bar's end.
-// `width` is the chart's width on screen, so that its text is drawn at its CSS size.
-function horizontalBars(items, label, width) {
-  const rowHeight = 28;
-  const labelWidth = Math.min(150, width * 0.38);
-  const height = Math.max(items.length * rowHeight, rowHeight);
+// `items`: {name, albums, query}.
+function barList(list, items, empty) {
   const max = Math.max(1, ...items.map((item) => item.albums));
-  const svg = svgElement('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label });
-  items.forEach((item, at) => {
-    const y = at * rowHeight;
-    const barWidth = Math.max(2, ((width - labelWidth - 50) * item.albums) / max);
-    const name = svgElement('text', { x: labelWidth - 8, y: y + 19, 'text-anchor': 'end', class: 'bar-label' }, shorten(item.name, Math.floor(labelWidth / 7.5)));
-    name.append(svgElement('title', {}, item.name));
-    svg.append(
-      name,
-      svgElement('rect', { x: labelWidth, y: y + 6, width: barWidth, height: rowHeight - 12, rx: 3, class: 'bar' }),
-      svgElement('text', { x: labelWidth + barWidth + 6, y: y + 19, class: 'bar-value' }, numberFormat.format(item.albums)),
-    );
+  const rows = items.map((item) => {
+    const row = element('li');
+    const link = element('a', 'bar-row');
+    link.href = `?${new URLSearchParams({ tab: 'search', q: item.query })}`;
+    link.title = `Search ${item.query}`;
+    link.addEventListener('click', (event) => {
+      if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      event.preventDefault();
+      showSearch(item.query);
+    });
+    const bar = element('span', 'bar');
+    bar.style.width = `${Math.max(0.5, (100 * item.albums) / max)}%`;
+    const track = element('span', 'bar-track');
+    track.setAttribute('aria-hidden', 'true');
+    track.append(bar);
+    link.append(element('span', 'bar-label', item.name), track, element('span', 'bar-value', numberFormat.format(item.albums)));
+    row.append(link);
+    return row;
   });
-  if (items.length === 0) svg.append(svgElement('text', { x: 0, y: 17, class: 'bar-label' }, 'No albums'));
-  return svg;
+  if (rows.length === 0) rows.push(element('li', 'empty', empty));
+  list.replaceChildren(...rows);
 }
 
-// Vertical bars: one column per decade.
-function columns(items, label, width) {
-  const height = 240;
-  const base = height - 24;
-  const slot = width / Math.max(items.length, 1);
-  const max = Math.max(1, ...items.map((item) => item.albums));
-  const svg = svgElement('svg', { viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': label });
-  items.forEach((item, at) => {
-    const barHeight = Math.max(2, ((base - 22) * item.albums) / max);
-    const x = at * slot + slot * 0.18;
-    const barWidth = slot * 0.64;
-    svg.append(
-      svgElement('rect', { x, y: base - barHeight, width: barWidth, height: barHeight, rx: 3, class: 'bar' }),
-      svgElement('text', { x: x + barWidth / 2, y: base - barHeight - 6, 'text-anchor': 'middle', class: 'bar-value' }, numberFormat.format(item.albums)),
-      svgElement('text', { x: x + barWidth / 2, y: height - 6, 'text-anchor': 'middle', class: 'axis-label' }, item.name),
-    );
-  });
-  if (items.length === 0) svg.append(svgElement('text', { x: 0, y: 17, class: 'bar-label' }, 'No albums with a year'));
-  return svg;
-}
-
-function shorten(text, length) {
-  const characters = Array.from(String(text));
-  return characters.length > length ? `${characters.slice(0, length - 1).join('')}…` : characters.join('');
+// A query's value quoted when it holds a space or a quote; an exact match of the whole value.
+function exactTerm(field, value) {
+  const text = String(value);
+  return /[\s"',]/u.test(text) ? `${field}:="${text.replaceAll('"', '\\"')}"` : `${field}:=${text}`;
 }
 
 async function loadStats() {
+  const asked = ++stats.asked;
+  $('charts').setAttribute('aria-busy', 'true');
+  $('charts').classList.add('loading');
+  if (!$('stats-summary').textContent) $('stats-summary').textContent = 'Counting…';
   try {
-    const stats = await api('GET', '/api/stats');
+    const answer = await api('GET', `/api/stats?top=${STATS_TOP}`);
+    if (asked !== stats.asked) return;
+    showMessage('stats', '');
     $('stats-summary').textContent =
-      `${plural(stats.albums, 'album')} by ${plural(stats.artists, 'artist')} in ${plural(stats.genres, 'genre')}` +
-      (stats.without_year ? `; ${numberFormat.format(stats.without_year)} without a year.` : '.');
-    const decades = (stats.decades || []).map((decade) => ({ name: `${decade.decade}s`, albums: decade.albums }));
-    const width = (id) => $(id).clientWidth || 360;
-    $('chart-decades').replaceChildren(columns(decades, 'Albums per decade', width('chart-decades')));
-    $('chart-genres').replaceChildren(horizontalBars(stats.top_genres || [], 'Albums per genre', width('chart-genres')));
-    $('chart-artists').replaceChildren(horizontalBars(stats.top_artists || [], 'Top artists', width('chart-artists')));
+      `${plural(answer.albums, 'album')} by ${plural(answer.artists, 'artist')} in ${plural(answer.genres, 'genre')}` +
+      (answer.without_year ? `; ${numberFormat.format(answer.without_year)} without a year.` : '.');
+    const decades = (answer.decades || []).map((decade) => ({
+      name: `${decade.decade}s`, albums: decade.albums, query: `year:${decade.decade}..${decade.decade + 9}`,
+    }));
+    barList($('chart-decades'), decades, 'No albums with a year');
+    barList($('chart-genres'), (answer.top_genres || []).map((item) => ({ ...item, query: exactTerm('genre', item.name) })), 'No albums with a genre');
+    barList($('chart-artists'), (answer.top_artists || []).map((item) => ({ ...item, query: exactTerm('artist', item.name) })), 'No albums');
   } catch (error) {
-    reportError(error);
+    if (asked === stats.asked) reportError(error, 'Could not count the albums', 'stats');
+  } finally {
+    if (asked === stats.asked) {
+      $('charts').removeAttribute('aria-busy');
+      $('charts').classList.remove('loading');
+    }
   }
+}
+
+// The Search tab showing `query`: a chart bar's link.
+function showSearch(query) {
+  $('search-input').value = query;
+  search.query = query;
+  selectTab('search', { push: true });
 }
 
 // ---------------------------------------------------------------------------------------------
 // History: the undo history, and the session-state snapshots (take, diff, restore)
 
+// The latest entries only, until "Show all": on a phone the snapshots come after the history.
+const HISTORY_SHOWN = 8;
+const historyView = { all: false };
+
 async function loadHistory() {
   try {
     const [entries, snapshots] = await Promise.all([api('GET', '/api/history'), api('GET', '/api/snapshots')]);
+    showMessage('history', '');
     const list = $('history-list');
     list.replaceChildren();
-    for (const entry of entries.slice().reverse()) {
+    const newest = entries.slice().reverse();
+    for (const entry of historyView.all ? newest : newest.slice(0, HISTORY_SHOWN)) {
       const item = element('li', entry.is_undone ? 'undone' : null);
       item.append(element('span', 'description', entry.description), timeElement(entry.date));
       if (entry.is_undone) item.title = 'Undone: Redo does it again';
       list.append(item);
     }
     if (entries.length === 0) list.append(element('li', 'empty', 'Nothing to undo yet.'));
+    const more = $('history-all');
+    more.hidden = historyView.all || entries.length <= HISTORY_SHOWN;
+    more.textContent = `Show all ${plural(entries.length, 'entry', 'entries')}`;
     renderSnapshots(snapshots);
   } catch (error) {
-    reportError(error);
+    reportError(error, 'Could not read the history', 'history');
   }
 }
 
@@ -1421,7 +1802,7 @@ async function takeSnapshot(name) {
     $('snapshot-name').value = '';
     loadHistory();
   } catch (error) {
-    reportError(error);
+    reportError(error, 'Could not take the snapshot', 'history');
   }
 }
 
@@ -1437,7 +1818,7 @@ async function showSnapshotDiff(name) {
     }
     if (differences.length === 0) list.append(element('li', 'empty', 'Nothing changed.'));
   } catch (error) {
-    reportError(error);
+    reportError(error, `Could not compare with “${name}”`, 'history');
   }
 }
 
@@ -1456,9 +1837,14 @@ async function restoreSnapshot(name) {
     $('snapshot-diff').hidden = true;
     refreshSoon({ albums: true, session: true });
   } catch (error) {
-    reportError(error);
+    reportError(error, `Could not restore “${name}”`, 'history');
   }
 }
+
+$('history-all').addEventListener('click', () => {
+  historyView.all = true;
+  loadHistory();
+});
 
 $('snapshot-form').addEventListener('submit', (event) => {
   event.preventDefault();
@@ -1491,7 +1877,7 @@ async function runRefresh() {
     await Promise.all(jobs);
     refreshTab(activeTab);
   } catch (error) {
-    reportError(error);
+    reportError(error, 'Could not refresh', null);
   } finally {
     pending.running = false;
     if (pending.albums || pending.session) pending.timer = setTimeout(runRefresh, 120);
@@ -1507,14 +1893,16 @@ function refreshTab(id) {
 function listen() {
   const events = new EventSource('/api/events');
   let lost = false;
-  events.addEventListener('open', () => {
-    document.body.dataset.live = 'open';
-    // Changes made while the connection was down were not seen: catch up on all of them.
+  events.addEventListener('open', async () => {
+    // Changes made while the connection was down were not seen: catch up on all of them. A
+    // restarted server has a new token: the page takes it before it says it is back.
     if (lost) {
+      lost = false;
+      await refreshToken();
       refreshSoon({ albums: true, session: true });
       showStatus('Connected to the server again.');
     }
-    lost = false;
+    document.body.dataset.live = 'open';
   });
   // EventSource reconnects by itself; the page says so meanwhile.
   events.addEventListener('error', () => {
@@ -1531,6 +1919,9 @@ function listen() {
       albums: overflow || 'albums' in tables || 'covers' in tables,
       session: overflow || 'session_state' in tables || 'session_snapshots' in tables,
     });
+  });
+  events.addEventListener('job', (event) => {
+    try { setBusy(JSON.parse(event.data).busy); } catch { /* a malformed event changes nothing */ }
   });
   events.addEventListener('progress', (event) => {
     try { showProgress(JSON.parse(event.data)); } catch { /* a malformed event shows nothing */ }
@@ -1550,9 +1941,10 @@ async function start() {
     savedTabs = normalizeTabs(tabs.tabs);
     applyTabOrder(savedTabs);
     applyCurrent(current, { scroll: true });
+    await applyURL();
     document.body.dataset.state = 'ready';
   } catch (error) {
-    reportError(error);
+    reportError(error, 'Could not load the library');
     document.body.dataset.state = 'failed';
   }
 }
