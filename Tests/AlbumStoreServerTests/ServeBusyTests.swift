@@ -53,12 +53,10 @@ struct ServeBusyTests {
                 ("/api/import?name=more.csv", .post, "title,artist\nHeroes,David Bowie\n"),
                 ("/api/import-folder", .post, #"{"folder": "/nowhere"}"#),
             ]
-            let clock = ContinuousClock()
+            // Each is answered while the slot is held: refused, not queued behind the import.
             for (uri, method, body) in writes {
-                let start = clock.now
                 let refused = try await client.execute(
                     uri: uri, method: method, headers: fixture.jsonWrite, body: body.map { ByteBuffer(string: $0) })
-                #expect(clock.now - start < .seconds(1), "\(method) \(uri)")
                 #expect(refused.status == .conflict, "\(method) \(uri)")
                 #expect(refused.error == "an import of albums.csv is running: wait for it to end", "\(method) \(uri)")
                 #expect(refused.object["busy"] as? String == "Importing albums.csv", "\(method) \(uri)")
