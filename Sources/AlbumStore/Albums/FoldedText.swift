@@ -64,6 +64,30 @@ enum FoldedText {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// The fast path written to `output`, which holds at least `bytes.count` bytes (the fold of
+    /// ASCII is never longer): the fold's length, or `nil` unless every byte is ASCII. No
+    /// allocation, for a substring search's every row.
+    static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        precondition(output.count >= bytes.count, "the fold of ASCII needs as many bytes as the text")
+        var count = 0
+        var pendingSpace = false
+        for byte in bytes {
+            if byte >= 0x80 { return nil }
+            if isASCIIWhiteSpace(byte) {
+                pendingSpace = count > 0
+                continue
+            }
+            if pendingSpace {
+                output[count] = 0x20
+                count += 1
+                pendingSpace = false
+            }
+            output[count] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+            count += 1
+        }
+        return count
+    }
+
     /// Appends the fold of `bytes` and returns `true` when they are all ASCII; otherwise leaves
     /// `output` as it was and returns `false`.
     @inline(__always)
