@@ -1312,8 +1312,7 @@ async function importFiles(files) {
       showStatus(`Imported ${file.name}.`);
       refreshSoon({ albums: true, session: true });
     } catch (error) {
-      showImportSummary(describeError(error, 'Could not import'), { error: true });
-      showStatus(describeError(error, 'Could not import'), { error: true });
+      reportImportError(error);
     } finally {
       model.importing = false;
       setBusy(null);
@@ -1329,6 +1328,13 @@ $('import-file-input').addEventListener('change', () => {
   $('import-file-input').value = '';
   importFiles(files);
 });
+
+// An import's refusal in its summary, beside where the import was started, and in the status line.
+function reportImportError(error) {
+  const text = describeError(error, 'Could not import');
+  showImportSummary(text, { error: true });
+  showStatus(text, { error: true });
+}
 
 function showImportSummary(text, { error = false } = {}) {
   $('import-summary-text').textContent = text;
@@ -1378,8 +1384,7 @@ $('folder-form').addEventListener('submit', async (event) => {
     showStatus(`Imported ${folder}.`);
     refreshSoon({ albums: true, session: true });
   } catch (error) {
-    showImportSummary(describeError(error, 'Could not import'), { error: true });
-    showStatus(describeError(error, 'Could not import'), { error: true });
+    reportImportError(error);
   } finally {
     scan.running = false;
     model.importing = false;
