@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 /// A file sees only the members of the modules it imports itself, not those its dependencies
@@ -62,7 +62,9 @@ let package = Package(
         // The tests' HTTP client speaks HTTPTypes through its HTTP/1 codec (Hummingbird's own).
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
         // `albumstore serve`: the album browser's HTTP server (and its in-process test client).
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Without its default traits: the server reads no swift-configuration (a package of its
+        // own, otherwise built in every build) and needs nothing beyond FoundationEssentials.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         // Hummingbird's own: the server's live-event service ends with the server on Ctrl-C.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
