@@ -39,8 +39,9 @@ struct ManualTests {
         let tool = try JSONDecoder().decode(Dump.self, from: Data(result.stdout.utf8)).command
         var found: [(String, [String])] = []
         func visit(_ command: Command, path: [String]) {
-            let options = (command.arguments ?? []).filter(\.shouldDisplay).flatMap { $0.names ?? [] }
-                .filter { $0.kind == "long" }.map(\.name)
+            let shown: [Command.Argument] = (command.arguments ?? []).filter(\.shouldDisplay)
+            let names: [Command.Argument.Name] = shown.flatMap { $0.names ?? [] }
+            let options: [String] = names.filter { $0.kind == "long" }.map(\.name)
             found.append((path.joined(separator: " "), options))
             for sub in command.subcommands ?? [] where sub.commandName != "help" { visit(sub, path: path + [sub.commandName]) }
         }

@@ -88,7 +88,7 @@ struct CoverRepositoryTests {
          "it is cut inside its colour table"),
         (TestImages.webpLossy(width: 5, height: 5) + Data(repeating: 0, count: 10), .webp,
          "its RIFF size says 38 bytes, but it has 48"),
-    ])
+    ] as [(Data, ImageFormat, String)])
     func anIncompleteImageIsRefusedNamingWhatIsMissing(image: Data, format: ImageFormat, reason: String) throws {
         let (library, albums) = try library(albums: 1)
         #expect(throws: CoverError.incompleteImage(source: "image", format: format, reason: reason)) {
