@@ -1123,8 +1123,10 @@ function scheduleURL() {
   urlTimer = setTimeout(updateURL, 300);
 }
 
-// Shows what the address names: at start, and on Back and Forward.
-async function applyURL() {
+// Shows what the address names: at start, and on Back and Forward. A reload keeps the album
+// that is current now: the address follows the current album only once it rests, so right after
+// a change it still names the one before.
+async function applyURL({ atStart = false } = {}) {
   const params = new URLSearchParams(location.search);
   const tab = TAB_IDS.includes(params.get('tab')) ? params.get('tab') : 'albums';
   const query = params.get('q') ?? '';
@@ -1137,7 +1139,8 @@ async function applyURL() {
     if (!query) clearSearch();
   }
   const album = Number(params.get('album'));
-  if (Number.isInteger(album) && album > 0 && album !== model.currentAlbum?.id) {
+  const reloaded = atStart && performance.getEntriesByType('navigation')[0]?.type === 'reload';
+  if (!reloaded && Number.isInteger(album) && album > 0 && album !== model.currentAlbum?.id) {
     try {
       applyCurrent(await api('PUT', '/api/state/current', { id: album }), { scroll: true });
       saves.edits += 1;
@@ -1146,6 +1149,7 @@ async function applyURL() {
     }
   }
   selectTab(tab);
+  if (reloaded) updateURL();
   if (tab === 'search' && !query) $('search-input').focus();
 }
 
@@ -1946,7 +1950,7 @@ async function start() {
     savedTabs = normalizeTabs(tabs.tabs);
     applyTabOrder(savedTabs);
     applyCurrent(current, { scroll: true });
-    await applyURL();
+    await applyURL({ atStart: true });
     document.body.dataset.state = 'ready';
   } catch (error) {
     reportError(error, 'Could not load the library');
