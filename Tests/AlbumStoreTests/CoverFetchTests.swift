@@ -27,8 +27,9 @@ struct CoverFetchTests {
         case "/slow.png": return .init(headers: png, body: image, delay: 5)
         case "/huge.png": return .init(headers: png, body: TestImages.png(width: 1, height: 1, padding: 3_000_000), streamedInChunksOf: 16 * 1024)
         case "/page.html": return .init(headers: [("Content-Type", "text/html")], body: Data("<html></html>".utf8))
-        // Long enough for downloads to overlap, which the concurrency limit is about.
-        case "/pause.png": return .init(headers: png, body: image, delay: 0.3)
+        // Held until two downloads overlap (what the concurrency limit is about), then long
+        // enough for a third to overlap too, were the limit not kept.
+        case "/pause.png": return .init(headers: png, body: image, delay: 0.3, heldUntilConcurrent: 2)
         case "/moved": return .init(status: 302, headers: [("Location", "/ok.png")])
         case "/to-file": return .init(status: 302, headers: [("Location", "file:///etc/hostname")])
         case "/loop": return .init(status: 302, headers: [("Location", "/loop")])

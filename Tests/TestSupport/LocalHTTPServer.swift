@@ -19,14 +19,18 @@ public final class LocalHTTPServer: Sendable {
         /// Wait before answering at all: for a test of what a slow server does (a timeout, downloads
         /// that overlap), where the wait is the behaviour under test.
         public var delay: Double = 0
+        /// Answer only once this many requests have been answered at the same time (or after 30 s):
+        /// for a test of downloads that overlap, which then never depends on the machine's speed.
+        public var heldUntilConcurrent: Int?
 
         public init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), streamedInChunksOf: Int? = nil,
-                    delay: Double = 0) {
+                    delay: Double = 0, heldUntilConcurrent: Int? = nil) {
             self.status = status
             self.headers = headers
             self.body = body
             self.streamedInChunksOf = streamedInChunksOf
             self.delay = delay
+            self.heldUntilConcurrent = heldUntilConcurrent
         }
     }
 
@@ -104,6 +108,10 @@ public final class LocalHTTPServer: Sendable {
         inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
         defer { inFlight.withLock { $0.now -= 1 } }
         let response = handler(path, count)
+        if let wanted = response.heldUntilConcurrent {
+            let deadline = Date(timeIntervalSinceNow: 30)
+            while inFlight.withLock({ $0.most }) < wanted && Date() < deadline { usleep(1_000) }
+        }
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         var head = "HTTP/1.1 \(response.status) Status\r\nConnection: close\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
