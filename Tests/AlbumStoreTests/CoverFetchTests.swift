@@ -125,6 +125,7 @@ struct CoverFetchTests {
         let (library, _) = try library(urls: Array(repeating: server.url("/pause.png"), count: 6))
         var options = Self.options
         options.concurrency = 2
+        options.timeout = .seconds(30)   // no retry: each request held by the server is one download
 
         let summary = try await library.covers.fetchMissing(options: options)
 

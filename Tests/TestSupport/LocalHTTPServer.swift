@@ -19,8 +19,9 @@ public final class LocalHTTPServer: Sendable {
         /// Wait before answering at all: for a test of what a slow server does (a timeout, downloads
         /// that overlap), where the wait is the behaviour under test.
         public var delay: Double = 0
-        /// Answer only once this many requests have been answered at the same time (or after 30 s):
+        /// Answer only once this many requests have been answered at the same time (or after 10 s):
         /// for a test of downloads that overlap, which then never depends on the machine's speed.
+        /// The client's timeout must be longer, or its retries would overlap instead.
         public var heldUntilConcurrent: Int?
 
         public init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), streamedInChunksOf: Int? = nil,
@@ -109,7 +110,7 @@ public final class LocalHTTPServer: Sendable {
         defer { inFlight.withLock { $0.now -= 1 } }
         let response = handler(path, count)
         if let wanted = response.heldUntilConcurrent {
-            let deadline = Date(timeIntervalSinceNow: 30)
+            let deadline = Date(timeIntervalSinceNow: 10)
             while inFlight.withLock({ $0.most }) < wanted && Date() < deadline { usleep(1_000) }
         }
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
