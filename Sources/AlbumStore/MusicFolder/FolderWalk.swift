@@ -44,26 +44,30 @@ struct FolderWalk: Sendable {
         _ folder: RawPath, ancestors: [[UInt64]], visited: inout Set<[UInt64]>, isCancelled: () -> Bool
     ) throws {
         if isCancelled() { throw CancellationError() }
-        var info = stat()
-        guard folder.withCString({ stat($0, &info) }) == 0 else {
-            note(folder, "cannot be read: \(FileStatus.describe(errno))", unread: true)
+        guard let directory = folder.withCString({ opendir($0) }) else {
+            let code = errno
+            note(folder, code == ENOENT ? "vanished during the scan" : "cannot be read: \(FileStatus.describe(code))",
+                 unread: code != ENOENT)
             return
         }
-        let identity = [UInt64(info.st_dev), UInt64(info.st_ino)]
+        // The open folder's identity, without looking its path up again.
+        var info = stat()
+        let identity: [UInt64]? = fstat(dirfd(directory), &info) == 0 ? [UInt64(info.st_dev), UInt64(info.st_ino)] : nil
+        guard let identity else {
+            note(folder, "cannot be read: \(FileStatus.describe(errno))", unread: true)
+            closedir(directory)
+            return
+        }
         if ancestors.contains(identity) {
             problems.append(FolderProblem(path: folder.display, reason: "a symbolic link loop (not followed)", isSkipped: true))
+            closedir(directory)
             return
         }
         guard visited.insert(identity).inserted else {
             problems.append(FolderProblem(
                 path: folder.display, reason: "a folder already scanned through another path (not scanned twice)",
                 isSkipped: true))
-            return
-        }
-        guard let directory = folder.withCString({ opendir($0) }) else {
-            let code = errno
-            note(folder, code == ENOENT ? "vanished during the scan" : "cannot be read: \(FileStatus.describe(code))",
-                 unread: code != ENOENT)
+            closedir(directory)
             return
         }
         // Each entry is stat'ed by its name in the open folder: the kernel then looks up one
@@ -78,7 +82,7 @@ struct FolderWalk: Sendable {
             let failed = RawPath(name).withCString { fstatat(dirfd(directory), $0, &info, 0) } != 0
             entries.append((name, info, failed ? errno : 0))
         }
-        closedir(directory)
+        closedir(directory)   // before the subfolders: one open folder at a time, however deep
         entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
         var subfolders: [RawPath] = []
         for (name, info, error) in entries {

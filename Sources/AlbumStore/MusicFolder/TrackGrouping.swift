@@ -16,26 +16,53 @@ enum TrackGrouping {
 
     /// The albums `files` make, in the order of their first track's path.
     static func group(_ files: [ScannedFile], images: [RawPath: [RawPath]]) -> [AlbumGroup] {
-        var order: [String] = []
-        var members: [String: [Int]] = [:]
+        var keys: [String] = []
+        var members: [[Int]] = []
+        var groupOfKey: [String: Int] = [:]
         var albumFolders: [RawPath] = []
         var discs: [Int] = []
+        // Files come in path order, so a folder's tracks are consecutive: its album folder is
+        // found once, and so is the key while consecutive tracks name the same album.
+        var previousFolder: (folder: RawPath, albumFolder: RawPath, disc: Int?)?
+        var previousKey: (fields: KeyFields, group: Int)?
         for (index, file) in files.enumerated() {
-            let (albumFolder, disc) = Self.albumFolder(of: file.path)
+            let folder = file.path.folder
+            if previousFolder?.folder != folder {
+                let (albumFolder, disc) = Self.albumFolder(ofFolder: folder)
+                previousFolder = (folder, albumFolder, disc)
+            }
+            let albumFolder = previousFolder!.albumFolder
             albumFolders.append(albumFolder)
-            discs.append(file.tags.disc > 0 ? file.tags.disc : disc ?? 0)
-            let key = Self.key(of: file.tags, in: albumFolder)
-            if members[key] == nil { order.append(key) }
-            members[key, default: []].append(index)
+            discs.append(file.tags.disc > 0 ? file.tags.disc : previousFolder!.disc ?? 0)
+            let fields = KeyFields(tags: file.tags, albumFolder: albumFolder)
+            let group: Int
+            if let previousKey, previousKey.fields == fields {
+                group = previousKey.group
+            } else {
+                let key = fields.key
+                if let known = groupOfKey[key] {
+                    group = known
+                } else {
+                    group = keys.count
+                    groupOfKey[key] = group
+                    keys.append(key)
+                    members.append([])
+                }
+            }
+            members[group].append(index)
+            previousKey = (fields, group)
         }
-        return order.map { key in
-            album(of: members[key]!, key: key, files: files, albumFolders: albumFolders, discs: discs, images: images)
+        return zip(keys, members).map { key, indexes in
+            album(of: indexes, key: key, files: files, albumFolders: albumFolders, discs: discs, images: images)
         }
     }
 
     /// The folder of the album a file belongs to, and the disc its folder names.
     static func albumFolder(of path: RawPath) -> (folder: RawPath, disc: Int?) {
-        let folder = path.folder
+        albumFolder(ofFolder: path.folder)
+    }
+
+    private static func albumFolder(ofFolder folder: RawPath) -> (folder: RawPath, disc: Int?) {
         if let disc = DiscFolder.number(folder.name) { return (folder.folder, disc) }
         return (folder, nil)
     }
@@ -45,11 +72,26 @@ enum TrackGrouping {
         tags.isCompilation ? variousArtists : tags.albumArtist
     }
 
-    private static func key(of tags: TrackTags, in albumFolder: RawPath) -> String {
-        if let release = tags.musicBrainzReleaseID { return "release\u{0}\(release)" }
-        let title = FoldedText.fold(tags.album ?? albumFolder.displayName)
-        if let artist = albumArtist(of: tags) { return "artist\u{0}\(FoldedText.fold(artist))\u{0}\(title)" }
-        return "folder\u{0}\(albumFolder.display)\u{0}\(title)"
+    /// What of a track names its album: its key is made of these alone.
+    private struct KeyFields: Equatable {
+        var release: String?
+        var album: String?
+        var albumArtist: String?
+        var albumFolder: RawPath
+
+        init(tags: TrackTags, albumFolder: RawPath) {
+            release = tags.musicBrainzReleaseID
+            album = tags.album
+            albumArtist = TrackGrouping.albumArtist(of: tags)
+            self.albumFolder = albumFolder
+        }
+
+        var key: String {
+            if let release { return "release\u{0}\(release)" }
+            let title = FoldedText.fold(album ?? albumFolder.displayName)
+            if let albumArtist { return "artist\u{0}\(FoldedText.fold(albumArtist))\u{0}\(title)" }
+            return "folder\u{0}\(albumFolder.display)\u{0}\(title)"
+        }
     }
 
     private static func album(
@@ -132,7 +174,8 @@ enum TrackGrouping {
 
     /// The value met most often; the first met among equals.
     static func mostCommon<T: Hashable>(_ values: [T]) -> T? {
-        var counts: [T: Int] = [:]
+        if agree(values) { return values.first }
+        var counts: [T: Int] = Dictionary(minimumCapacity: values.count)
         var best: T?
         for value in values {
             counts[value, default: 0] += 1
@@ -141,5 +184,13 @@ enum TrackGrouping {
         return best
     }
 
-    private static func distinctFolded(_ values: [String]) -> Set<String> { Set(values.map(FoldedText.fold)) }
+    private static func distinctFolded(_ values: [String]) -> Set<String> {
+        Set((agree(values) ? Array(values.prefix(1)) : values).map(FoldedText.fold))
+    }
+
+    /// Whether the values are all equal (or none): an album's tracks nearly always agree, and
+    /// then there is nothing to count or fold twice.
+    private static func agree<T: Equatable>(_ values: [T]) -> Bool {
+        values.allSatisfy { $0 == values[0] }
+    }
 }
