@@ -83,7 +83,7 @@ struct FolderWalk: Sendable {
             entries.append((name, info, failed ? errno : 0))
         }
         closedir(directory)   // before the subfolders: one open folder at a time, however deep
-        entries.sort { $0.name.lexicographicallyPrecedes($1.name) }
+        entries.sort { RawPath($0.name) < RawPath($1.name) }
         var subfolders: [RawPath] = []
         for (name, info, error) in entries {
             let path = folder.appending(name)

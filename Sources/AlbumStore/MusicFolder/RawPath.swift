@@ -1,4 +1,11 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A path as the file system names it: bytes, which need not be UTF-8. Kept exactly (a rescan
 /// finds the file under the same bytes) and shown with each byte that is not UTF-8 as `\xNN`.
@@ -72,7 +79,17 @@ struct RawPath: Sendable, Hashable, Comparable {
         try (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { try body($0.baseAddress!) }
     }
 
-    static func < (lhs: RawPath, rhs: RawPath) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
+    /// Byte by byte, as SQLite orders blobs: `memcmp`, which a walk's sort and a rescan's merge
+    /// call for every file (the generic comparison goes element by element through iterators).
+    static func < (lhs: RawPath, rhs: RawPath) -> Bool {
+        lhs.bytes.withUnsafeBytes { left in
+            rhs.bytes.withUnsafeBytes { right in
+                let common = min(left.count, right.count)
+                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
+    }
 
     /// The bytes hashed at once, not one by one as an array's elements are: a rescan looks up
     /// every file of the folder by its path.
