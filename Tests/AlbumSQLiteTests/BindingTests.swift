@@ -176,6 +176,7 @@ struct BindingTests {
     @Test(arguments: [
         "", "a", "abcdefghijklmn", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq",
         "éééééééa", "éééééééé", "éééééééé!", "☃☃☃☃☃", "☃☃☃☃☃a",
+        "\u{0}", "a\u{0}b", "abcdefghijklmn\u{0}", "abcdefghijklmno\u{0}",
     ])
     func textAroundTheSmallStringLimitRoundTrips(text: String) throws {
         let result = try roundTrip(text)
