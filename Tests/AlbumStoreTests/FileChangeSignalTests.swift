@@ -14,6 +14,14 @@ struct FileChangeSignalTests {
         try Data("x".utf8).write(to: directory.file(name))
     }
 
+    /// Writes to the end of an existing file: a modification, not a creation or a rename.
+    private func append(_ name: String) throws {
+        let handle = try FileHandle(forWritingTo: directory.file(name))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("x".utf8))
+        try handle.close()
+    }
+
     @Test func aWriteToTheWriteAheadLogWakesIt() async throws {
         try write("library.sqlite")
         let signal = try #require(FileChangeSignal.watching(databaseAt: directory.file("library.sqlite").path))
@@ -33,6 +41,29 @@ struct FileChangeSignalTests {
         // woken has looked at it. Then the marker: a write that must wake it.
         #expect(await signal.wait(upTo: .milliseconds(1)) == false)
         try write("library.sqlite-wal")
+        #expect(await signal.wait(upTo: .seconds(30)))
+    }
+
+    @Test func ignoringWritesItIsNotWokenByOneButIsByADeletion() async throws {
+        try write("library.sqlite")
+        try write("library.sqlite-wal")
+        let signal = try #require(FileChangeSignal.watching(databaseAt: directory.file("library.sqlite").path))
+        signal.listenForWrites(false)
+        try append("library.sqlite-wal")
+
+        #expect(await signal.wait(upTo: .milliseconds(1)) == false)
+        try FileManager.default.removeItem(at: directory.file("library.sqlite"))
+        #expect(await signal.wait(upTo: .seconds(5)))
+    }
+
+    @Test func listeningForWritesAgainItIsWokenByOne() async throws {
+        try write("library.sqlite")
+        try write("library.sqlite-wal")
+        let signal = try #require(FileChangeSignal.watching(databaseAt: directory.file("library.sqlite").path))
+        signal.listenForWrites(false)
+        signal.listenForWrites(true)
+        try append("library.sqlite-wal")
+
         #expect(await signal.wait(upTo: .seconds(30)))
     }
 

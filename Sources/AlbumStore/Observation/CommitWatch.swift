@@ -8,6 +8,7 @@ internal import AlbumSQLite
 /// is read only then. Between looks it waits `pollInterval` while commits come, and backs off
 /// after a second without any (`PollSchedule`): on Linux to a wait for a write to the library's
 /// files (`FileChangeSignal`), looking once a second regardless; elsewhere to a look every 100 ms.
+/// While a long write is under way, it stops listening for writes (see `pause()`).
 struct CommitWatch {
     /// How often an idle watch looks: with a `FileChangeSignal` to wake it, and without.
     static let idleInterval = (signalled: Duration.seconds(1), polling: Duration.milliseconds(100))
@@ -25,10 +26,13 @@ struct CommitWatch {
     private var file: (path: String, identity: FileIdentity)?
     private var signal: FileChangeSignal?
     private var schedule: PollSchedule
-    /// Whether the last wait ended with a write to the library's files, and whether the look
-    /// after it found no commit: a long write under way, whose every page wakes the watch.
+    /// Whether the last wait ended with a write to the library's files, and how many looks in a
+    /// row have found no commit after such a wait: one for the tail of a commit already seen,
+    /// two for a long write under way, whose every page wakes the watch.
     private var wasWoken = false
-    private var wokeInVain = false
+    private var lookedInVain = 0
+    /// Whether the signal stopped listening for writes during a long write.
+    private var ignoresWrites = false
 
     init(path: String, plan: OpenPlan? = nil, pollInterval: Duration, busyTimeout: Duration) {
         self.path = path
@@ -61,9 +65,21 @@ struct CommitWatch {
         let version = try open().dataVersion()
         let hasNew = version != dataVersion
         dataVersion = version
-        wokeInVain = wasWoken && !hasNew
+        lookedInVain = wasWoken && !hasNew ? lookedInVain + 1 : 0
         wasWoken = false
+        if hasNew { listenForWrites() }
         return hasNew
+    }
+
+    /// Whether a write to the library's files wakes the watch (on Linux, unless a long write
+    /// under way has it ignore them).
+    var wakesOnWrites: Bool { signal != nil && !ignoresWrites }
+
+    /// Has the signal wake the watch for writes again, after a long write.
+    private mutating func listenForWrites() {
+        guard ignoresWrites else { return }
+        signal?.listenForWrites(true)
+        ignoresWrites = false
     }
 
     /// Something was found: look often again.
@@ -81,6 +97,17 @@ struct CommitWatch {
     /// Waits until it is time to look again; `false` when the task is cancelled.
     mutating func pause() async -> Bool {
         if Task.isCancelled { return false }
+        if lookedInVain >= 2, !ignoresWrites {
+            // A long write is under way (a bulk insert, an import, a checkpoint). Every page it
+            // writes would cost it a queued event, in the kernel, at each write (about 15% more
+            // kernel time for a bulk insert with a subscription of its own): ignore writes, and
+            // look every `pollInterval`, as after a wake-up, until a look finds a commit or all
+            // is quiet for a second (a rollback). Any commit is still seen within one.
+            signal?.listenForWrites(false)
+            ignoresWrites = true
+        } else if ignoresWrites, schedule.isIdle() {
+            listenForWrites()
+        }
         guard let signal else {
             do { try await Task.sleep(for: schedule.interval()) } catch { return false }
             return true
@@ -89,10 +116,10 @@ struct CommitWatch {
         schedule.noteActivity()
         wasWoken = true
         // A commit is several writes, and its log frames are written before the log's index
-        // makes them visible: looking a moment later sees it whole. While a long transaction
-        // writes (a bulk insert), looks that find nothing come once a `pollInterval`, not once a
-        // millisecond: the process writing may be this one, and must not share its core with them.
-        let settle = wokeInVain ? pollInterval : min(Self.settleAfterWrite, pollInterval)
+        // makes them visible: looking a moment later sees it whole. After a look that found
+        // nothing, the next comes a `pollInterval` later, not a millisecond: a long write may be
+        // under way, in this very process, which must not share its core with looks.
+        let settle = lookedInVain > 0 ? pollInterval : min(Self.settleAfterWrite, pollInterval)
         do { try await Task.sleep(for: settle) } catch { return false }
         return true
     }

@@ -23,8 +23,11 @@ struct PollSchedule {
     /// Something happened: look often again.
     mutating func noteActivity(at now: ContinuousClock.Instant = .now) { lastActivity = now }
 
+    /// Whether nothing has happened for `quietAfter`.
+    func isIdle(at now: ContinuousClock.Instant = .now) -> Bool { now - lastActivity >= quietAfter }
+
     /// How long to wait before the next look.
     func interval(at now: ContinuousClock.Instant = .now) -> Duration {
-        now - lastActivity < quietAfter ? active : idle
+        isIdle(at: now) ? idle : active
     }
 }
