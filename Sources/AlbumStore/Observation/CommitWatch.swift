@@ -98,11 +98,11 @@ struct CommitWatch {
     mutating func pause() async -> Bool {
         if Task.isCancelled { return false }
         if lookedInVain >= 2, !ignoresWrites {
-            // A long write is under way (a bulk insert, an import). Every page it writes would
-            // cost it a queued event, in the kernel, at each write (a tenth more kernel time for
-            // a bulk insert with a subscription of its own): ignore writes, and look every
-            // `pollInterval`, until a look finds the commit or all is quiet for a second (a
-            // rollback). No other connection can commit meanwhile.
+            // A long write is under way (a bulk insert, an import, a checkpoint). Every page it
+            // writes would cost it a queued event, in the kernel, at each write (about 15% more
+            // kernel time for a bulk insert with a subscription of its own): ignore writes, and
+            // look every `pollInterval`, as after a wake-up, until a look finds a commit or all
+            // is quiet for a second (a rollback). Any commit is still seen within one.
             signal?.listenForWrites(false)
             ignoresWrites = true
         } else if ignoresWrites, schedule.isIdle() {
